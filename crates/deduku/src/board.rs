@@ -1,0 +1,324 @@
+//! `Board`: a position — the digits in the cells, where each came from, and the candidates
+//! left in every empty cell.
+//!
+//! Invariants kept by every method:
+//! - a filled cell has no candidates; an empty cell's candidates never include a digit already
+//!   placed in one of its peers (placing a digit removes it from the peers);
+//! - `digit_cells(d)` is exactly the set of empty cells whose candidates contain `d`.
+//!
+//! A board may still be *contradictory* (an empty cell with no candidate, two equal digits in a
+//! house when built with [`Board::from_parts`]): [`Board::check`] says where.
+
+use crate::grid::{Candidate, Cell, CellSet, Digit, DigitSet, House};
+use std::fmt;
+
+/// Where a cell's digit came from.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash, Default)]
+pub enum Origin {
+    /// The cell is empty.
+    #[default]
+    Empty,
+    /// A clue of the puzzle.
+    Given,
+    /// Filled in later, by a person or a deduction.
+    Placed,
+}
+
+/// A position: values with their origin, and candidates per empty cell.
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct Board {
+    values: [u8; 81],
+    origin: [Origin; 81],
+    cands: [DigitSet; 81],
+    digit_cells: [CellSet; 9],
+}
+
+/// What is wrong with a board, when something is.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum Conflict {
+    /// The same digit twice in a house.
+    Duplicate {
+        /// The digit.
+        digit: Digit,
+        /// The first cell holding it.
+        first: Cell,
+        /// The second cell holding it.
+        second: Cell,
+        /// The house both lie in.
+        house: House,
+    },
+    /// An empty cell with no candidate left.
+    NoCandidate {
+        /// The cell.
+        cell: Cell,
+    },
+    /// A house where a digit has no place left.
+    NoPlace {
+        /// The digit.
+        digit: Digit,
+        /// The house.
+        house: House,
+    },
+}
+
+impl fmt::Display for Conflict {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Conflict::Duplicate { digit, first, second, house } => {
+                write!(f, "digit {digit} appears twice in {house}: {first} and {second}")
+            }
+            Conflict::NoCandidate { cell } => write!(f, "{cell} is empty and has no candidate left"),
+            Conflict::NoPlace { digit, house } => {
+                write!(f, "digit {digit} has no place left in {house}")
+            }
+        }
+    }
+}
+
+impl Default for Board {
+    fn default() -> Self {
+        Board::empty()
+    }
+}
+
+impl Board {
+    /// The empty board: every cell empty with all nine candidates.
+    pub fn empty() -> Board {
+        Board {
+            values: [0; 81],
+            origin: [Origin::Empty; 81],
+            cands: [DigitSet::ALL; 81],
+            digit_cells: [CellSet::ALL; 9],
+        }
+    }
+
+    /// A board from 81 values (0 = empty) that are all givens; candidates computed from them.
+    /// Duplicates are allowed here (see [`Board::check`]).
+    pub fn from_values(values: &[u8; 81]) -> Board {
+        let mut origin = [Origin::Empty; 81];
+        for (o, &v) in origin.iter_mut().zip(values) {
+            if (1..=9).contains(&v) {
+                *o = Origin::Given;
+            }
+        }
+        Board::from_parts(values, &origin)
+    }
+
+    /// A board from values and origins; candidates are everything the filled peers allow.
+    /// Values outside 1–9 count as empty.
+    pub fn from_parts(values: &[u8; 81], origin: &[Origin; 81]) -> Board {
+        let mut b = Board::empty();
+        for c in Cell::all() {
+            if let Some(d) = Digit::new(values[c.index()]) {
+                let o = if origin[c.index()] == Origin::Placed { Origin::Placed } else { Origin::Given };
+                b.set_value(c, d, o);
+            }
+        }
+        b
+    }
+
+    /// Builds a board from explicit candidates for empty cells (pencil marks). Filled cells are
+    /// given by `values`; `cands` of filled cells are ignored. Candidates that a filled peer
+    /// rules out are removed.
+    pub fn from_candidates(values: &[u8; 81], origin: &[Origin; 81], cands: &[DigitSet; 81]) -> Board {
+        let mut b = Board::from_parts(values, origin);
+        for c in Cell::all() {
+            if b.values[c.index()] == 0 {
+                for d in b.cands[c.index()].minus(cands[c.index()]).iter() {
+                    b.eliminate(c, d);
+                }
+            }
+        }
+        b
+    }
+
+    fn set_value(&mut self, c: Cell, d: Digit, origin: Origin) {
+        let i = c.index();
+        for x in self.cands[i].iter() {
+            self.digit_cells[x.index()].remove(c);
+        }
+        self.cands[i] = DigitSet::EMPTY;
+        self.values[i] = d.get();
+        self.origin[i] = origin;
+        let peers = c.peers();
+        for p in peers.intersection(self.digit_cells[d.index()]).iter() {
+            self.cands[p.index()].remove(d);
+        }
+        self.digit_cells[d.index()] = self.digit_cells[d.index()].minus(peers);
+    }
+
+    /// Places `d` in `c` as a solving step (origin `Placed`) and removes `d` from the peers.
+    pub fn place(&mut self, c: Cell, d: Digit) {
+        self.set_value(c, d, Origin::Placed);
+    }
+
+    /// Places a given (a clue), as when a person types the puzzle.
+    pub fn place_given(&mut self, c: Cell, d: Digit) {
+        self.set_value(c, d, Origin::Given);
+    }
+
+    /// Empties a cell and recomputes every candidate from the remaining digits
+    /// (eliminations made earlier by hand or by deductions are lost).
+    pub fn clear(&mut self, c: Cell) {
+        let mut values = self.values;
+        values[c.index()] = 0;
+        let mut origin = self.origin;
+        origin[c.index()] = Origin::Empty;
+        *self = Board::from_parts(&values, &origin);
+    }
+
+    /// Removes candidate `d` from `c`; returns whether it was there.
+    pub fn eliminate(&mut self, c: Cell, d: Digit) -> bool {
+        self.digit_cells[d.index()].remove(c);
+        self.cands[c.index()].remove(d)
+    }
+
+    /// The digit in `c`, if filled.
+    pub fn value(&self, c: Cell) -> Option<Digit> {
+        Digit::new(self.values[c.index()])
+    }
+
+    /// The 81 values, 0 for empty.
+    pub fn values(&self) -> &[u8; 81] {
+        &self.values
+    }
+
+    /// Where the cell's digit came from.
+    pub fn origin(&self, c: Cell) -> Origin {
+        self.origin[c.index()]
+    }
+
+    /// All 81 origins.
+    pub fn origins(&self) -> &[Origin; 81] {
+        &self.origin
+    }
+
+    /// The candidates of `c` (empty for a filled cell).
+    pub fn candidates(&self, c: Cell) -> DigitSet {
+        self.cands[c.index()]
+    }
+
+    /// All 81 candidate sets.
+    pub fn all_candidates(&self) -> &[DigitSet; 81] {
+        &self.cands
+    }
+
+    /// Whether `d` is a candidate of `c`.
+    pub fn has_candidate(&self, c: Cell, d: Digit) -> bool {
+        self.cands[c.index()].contains(d)
+    }
+
+    /// Whether candidate `k` is present.
+    pub fn has(&self, k: Candidate) -> bool {
+        self.has_candidate(k.cell, k.digit)
+    }
+
+    /// The empty cells where `d` is still a candidate.
+    pub fn digit_cells(&self, d: Digit) -> CellSet {
+        self.digit_cells[d.index()]
+    }
+
+    /// The empty cells.
+    pub fn empty_cells(&self) -> CellSet {
+        Cell::all().filter(|&c| self.values[c.index()] == 0).collect()
+    }
+
+    /// Number of filled cells.
+    pub fn filled_count(&self) -> usize {
+        self.values.iter().filter(|&&v| v != 0).count()
+    }
+
+    /// Whether every cell is filled.
+    pub fn is_complete(&self) -> bool {
+        self.values.iter().all(|&v| v != 0)
+    }
+
+    /// The cells of `h` where `d` is a candidate.
+    pub fn house_digit_cells(&self, h: House, d: Digit) -> CellSet {
+        self.digit_cells[d.index()].intersection(h.cell_set())
+    }
+
+    /// Whether digit `d` is already placed in house `h`.
+    pub fn house_has_value(&self, h: House, d: Digit) -> bool {
+        h.cells().iter().any(|c| self.values[c.index()] == d.get())
+    }
+
+    /// The first thing that makes this board impossible, if any: a digit twice in a house,
+    /// an empty cell without candidates, or a digit with no place in a house.
+    pub fn check(&self) -> Result<(), Conflict> {
+        for h in House::all() {
+            let mut seen: [Option<Cell>; 9] = [None; 9];
+            for c in h.cells() {
+                if let Some(d) = self.value(c) {
+                    if let Some(first) = seen[d.index()] {
+                        return Err(Conflict::Duplicate { digit: d, first, second: c, house: h });
+                    }
+                    seen[d.index()] = Some(c);
+                }
+            }
+        }
+        for c in Cell::all() {
+            if self.values[c.index()] == 0 && self.cands[c.index()].is_empty() {
+                return Err(Conflict::NoCandidate { cell: c });
+            }
+        }
+        for h in House::all() {
+            for d in Digit::all() {
+                if !self.house_has_value(h, d) && self.house_digit_cells(h, d).is_empty() {
+                    return Err(Conflict::NoPlace { digit: d, house: h });
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Whether the board is complete and valid.
+    pub fn is_solved(&self) -> bool {
+        self.is_complete() && self.check().is_ok()
+    }
+
+    /// Total number of candidates left.
+    pub fn candidate_count(&self) -> u32 {
+        self.cands.iter().map(|s| s.len()).sum()
+    }
+}
+
+impl fmt::Debug for Board {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Board(")?;
+        for &v in &self.values {
+            write!(f, "{}", if v == 0 { '.' } else { (b'0' + v) as char })?;
+        }
+        write!(f, ")")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn placing_updates_peers_and_digit_cells() {
+        let mut b = Board::empty();
+        let d = Digit::new(5).unwrap();
+        b.place(Cell::at(0, 0), d);
+        assert!(!b.has_candidate(Cell::at(0, 8), d));
+        assert!(!b.has_candidate(Cell::at(8, 0), d));
+        assert!(!b.has_candidate(Cell::at(2, 2), d));
+        assert!(b.has_candidate(Cell::at(4, 4), d));
+        assert_eq!(b.digit_cells(d).len(), 81 - 21);
+        assert_eq!(b.candidates(Cell::at(0, 0)), DigitSet::EMPTY);
+        assert_eq!(b.origin(Cell::at(0, 0)), Origin::Placed);
+        b.clear(Cell::at(0, 0));
+        assert_eq!(b, Board::empty());
+    }
+
+    #[test]
+    fn check_finds_duplicates() {
+        let mut v = [0u8; 81];
+        v[0] = 3;
+        v[10] = 3;
+        let b = Board::from_values(&v);
+        assert!(matches!(b.check(), Err(Conflict::Duplicate { .. })));
+    }
+}

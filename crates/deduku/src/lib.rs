@@ -1,0 +1,30 @@
+//! # Deduku — the solver library
+//!
+//! Pure Sudoku logic with no I/O, no threads, no clocks: it runs unchanged in a browser's Web
+//! Worker (wasm32) and in the native CLI.
+//!
+//! - [`grid`]: the vocabulary — [`Digit`], [`Cell`], [`House`], [`Candidate`] and the bitsets
+//!   [`DigitSet`], [`CellSet`].
+//! - [`board`]: a position — values with their [`Origin`] (given or placed) and the candidates of
+//!   every empty cell.
+//! - [`format`]: every common puzzle format in (auto-detected) and out; errors say what and where.
+//! - [`solve`]: the exact solver; one call counts solutions up to a limit.
+//! - [`logic`]: the deduction engine — techniques grouped in one module per family, each producing
+//!   the same [`Step`] data, the step finder [`next_step`] and [`solve_path`].
+//! - [`rate`]: SE-style difficulty and level.
+
+pub mod board;
+pub mod format;
+pub mod grid;
+pub mod logic;
+pub mod rate;
+pub mod solve;
+
+pub use board::{Board, Conflict, Origin};
+pub use format::{ParseError, parse};
+pub use grid::{Candidate, Cell, CellSet, Digit, DigitSet, House, HouseKind};
+pub use logic::{
+    Family, Options, Order, Path, PathStatus, Step, Technique, TechniqueSet, find_all, find_first,
+    next_step, solve_path, solve_path_with,
+};
+pub use rate::{Level, Rating};

@@ -1,0 +1,122 @@
+//! Difficulty: an SE-style number (the hardest step, chains and nets raised by length as Sudoku
+//! Explainer does) and a level from the hardest step's tier and the sum of step scores
+//! (HoDoKu's way).
+
+use crate::logic::{Step, Technique};
+use std::fmt;
+
+/// The five levels, easiest first.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug, Hash)]
+pub enum Level {
+    /// Singles only.
+    Easy,
+    /// Locked candidates and subsets.
+    Medium,
+    /// Fish, wings, single-digit patterns, coloring, uniqueness.
+    Hard,
+    /// Chains and almost locked sets.
+    Unfair,
+    /// Forcing chains and nets, brute force.
+    Extreme,
+}
+
+impl Level {
+    /// Lower-case name: `easy`, `medium`, `hard`, `unfair`, `extreme`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Level::Easy => "easy",
+            Level::Medium => "medium",
+            Level::Hard => "hard",
+            Level::Unfair => "unfair",
+            Level::Extreme => "extreme",
+        }
+    }
+}
+
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A path's difficulty.
+#[derive(Clone, Copy, PartialEq, Debug)]
+pub struct Rating {
+    /// SE-style number of the hardest step (0.0 for an empty path).
+    pub se: f32,
+    /// The level.
+    pub level: Level,
+    /// The technique of the hardest step.
+    pub hardest: Option<Technique>,
+    /// Sum of the HoDoKu-style scores of all steps.
+    pub score: u32,
+}
+
+/// The SE-style rating of one step: the technique's base, raised for hidden singles in lines
+/// and for long chains and nets (Sudoku Explainer's length steps).
+pub fn step_se(step: &Step) -> f32 {
+    let base = step.technique.se_base();
+    match step.technique {
+        Technique::HiddenSingle if step.length > 0 => 1.5,
+        t if t.tier() >= 3 && step.length > 0 => base + length_bonus(step.length),
+        _ => base,
+    }
+}
+
+/// Sudoku Explainer's length bonus: +0.1 per step of the sequence 4, 6, 8, 12, 16, 24, 32, …
+pub fn length_bonus(length: u16) -> f32 {
+    let mut bonus = 0.0f32;
+    let mut ceil = 4u32;
+    let mut even = false;
+    while u32::from(length) > ceil {
+        bonus += 0.1;
+        ceil = if even { ceil * 4 / 3 } else { ceil * 3 / 2 };
+        even = !even;
+    }
+    bonus
+}
+
+/// Rates a path from its steps.
+pub fn rate(steps: &[Step]) -> Rating {
+    let mut se = 0.0f32;
+    let mut hardest = None;
+    let mut score = 0u32;
+    let mut tier = 0u8;
+    for s in steps {
+        let r = step_se(s);
+        if r > se {
+            se = r;
+            hardest = Some(s.technique);
+        }
+        score = score.saturating_add(s.technique.score());
+        tier = tier.max(s.technique.tier());
+    }
+    let level_by_tech = |t: Technique| match t.tier() {
+        1 if matches!(
+            t,
+            Technique::FullHouse | Technique::HiddenSingle | Technique::NakedSingle
+        ) =>
+        {
+            Level::Easy
+        }
+        1 => Level::Medium,
+        2 => Level::Hard,
+        3 => Level::Unfair,
+        _ => Level::Extreme,
+    };
+    let level = steps.iter().map(|s| level_by_tech(s.technique)).max().unwrap_or(Level::Easy);
+    let _ = tier;
+    Rating { se: (se * 10.0).round() / 10.0, level, hardest, score }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn length_bonus_grows_slowly() {
+        assert_eq!(length_bonus(4), 0.0);
+        assert!((length_bonus(5) - 0.1).abs() < 1e-6);
+        assert!(length_bonus(40) > length_bonus(10));
+    }
+}

@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# Installs what a fresh machine lacks to build, serve and test Deduku; skips what is already
+# there at the right version. Safe to run again. See ../shared/docs/toolchain.md for why each
+# version and flag is what it is.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+TRUNK_VERSION=0.22.1
+WASM_BINDGEN_VERSION=0.2.130
+BINARYEN_VERSION=132.0.0
+
+log() { printf '[setup] %s\n' "$*" >&2; }
+export PATH="$HOME/.cargo/bin:$PATH"
+
+if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
+  log "adding rust target wasm32-unknown-unknown"
+  rustup target add wasm32-unknown-unknown
+fi
+
+if ! trunk --version 2>/dev/null | grep -q " $TRUNK_VERSION"; then
+  log "installing trunk $TRUNK_VERSION (about 11 minutes cold)"
+  cargo install trunk --locked --version "$TRUNK_VERSION" --ignore-rust-version
+fi
+
+if ! wasm-bindgen --version 2>/dev/null | grep -q " $WASM_BINDGEN_VERSION"; then
+  log "installing wasm-bindgen-cli $WASM_BINDGEN_VERSION (about 3 minutes cold)"
+  cargo install wasm-bindgen-cli --version "$WASM_BINDGEN_VERSION" --force
+fi
+
+if ! command -v chromium >/dev/null || ! command -v chromedriver >/dev/null; then
+  log "installing Debian chromium and chromium-driver"
+  SUDO=""; [ "$(id -u)" = 0 ] || SUDO="sudo"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium chromium-driver
+fi
+
+if [ ! -x tests/node_modules/.bin/wasm-opt ] || [ ! -d tests/node_modules/playwright-core ]; then
+  log "installing npm packages in tests/ (playwright-core, binaryen)"
+  (cd tests && npm ci --no-audit --no-fund)
+fi

@@ -10,10 +10,19 @@ use crate::board::Origin;
 /// borders. For [`Format::Line`], text after the 81st cell is ignored when a colon or
 /// whitespace separates it and it does not start like more cells.
 pub(super) fn parse_cells(src: &Source<'_>, format: Format) -> Result<RawCells, ParseError> {
+    read_cells(src.text, &src.lines, format)
+}
+
+/// [`parse_cells`] over some lines of `text`.
+pub(super) fn read_cells(
+    text: &str,
+    lines: &[Line<'_>],
+    format: Format,
+) -> Result<RawCells, ParseError> {
     let mut out = RawCells::new();
     let mut count = 0;
-    let mut per_line = Vec::with_capacity(src.lines.len());
-    'lines: for line in &src.lines {
+    let mut per_line = Vec::with_capacity(lines.len());
+    'lines: for line in lines {
         let before = count;
         let mut chars = line.chars();
         while let Some((at, ch)) = chars.next() {
@@ -23,7 +32,7 @@ pub(super) fn parse_cells(src: &Source<'_>, format: Format) -> Result<RawCells, 
                 }
                 continue;
             }
-            let (value, origin) = read_cell(src.text, at, ch, &mut chars)?;
+            let (value, origin) = read_cell(text, at, ch, &mut chars)?;
             if count < 81 {
                 out.values[count] = value;
                 out.origins[count] = origin;
@@ -34,7 +43,7 @@ pub(super) fn parse_cells(src: &Source<'_>, format: Format) -> Result<RawCells, 
         per_line.push(count - before);
     }
     if count != 81 {
-        return Err(count_error(src, &per_line, count));
+        return Err(count_error(text, lines, &per_line, count));
     }
     Ok(out)
 }
@@ -124,19 +133,19 @@ pub(super) fn unknown_char(text: &str, at: usize, ch: char) -> ParseError {
 
 /// The error for a grid with `count` cells; points at the first row that does not have nine
 /// cells when the text has nine rows.
-fn count_error(src: &Source<'_>, per_line: &[usize], count: usize) -> ParseError {
+fn count_error(text: &str, lines: &[Line<'_>], per_line: &[usize], count: usize) -> ParseError {
     let kind = ErrorKind::CellCount { expected: 81, found: count };
     let message = format!("expected 81 cells, found {count}");
-    if src.lines.len() == 9 {
-        if let Some((line, n)) = src.lines.iter().zip(per_line).find(|&(_, &n)| n != 9) {
+    if lines.len() == 9 {
+        if let Some((line, n)) = lines.iter().zip(per_line).find(|&(_, &n)| n != 9) {
             let indent = line.text.len() - line.text.trim_start().len();
             let message = format!("{message}; this row has {n} cells instead of 9");
-            return ParseError::at(src.text, line.start + indent, kind, message);
+            return ParseError::at(text, line.start + indent, kind, message);
         }
     }
-    if src.lines.len() == 1 && count > 81 {
+    if lines.len() == 1 && count > 81 {
         let message = format!("{message} (more than one puzzle on the line?)");
-        return ParseError::at(src.text, src.lines[0].start, kind, message);
+        return ParseError::at(text, lines[0].start, kind, message);
     }
     ParseError::whole(kind, message)
 }

@@ -12,6 +12,7 @@
 //! | [`Format::Bracketed`] | `[5][3] x x [7] x …`: `[d]` is a given, `x` an empty cell |
 //! | [`Format::PencilMarks`] | a pencil-mark grid as HoDoKu or SimpleSudoku print it |
 //! | [`Format::Candidates`] | 729 characters, nine per cell: the digit or `.`/`0` when absent |
+//! | [`Format::HodokuLibrary`] | `:0100:5:+6+3+42…:132 438::…` (givens, then deleted candidates) |
 //!
 //! Common rules:
 //! - Blank lines, surrounding whitespace and comments (from `#` to the end of the line) are
@@ -42,6 +43,7 @@
 mod cells;
 mod elims;
 mod error;
+mod library;
 mod pencil;
 mod scan;
 mod write;
@@ -54,11 +56,12 @@ pub use write::{
 };
 
 use crate::board::{Board, Conflict, Origin};
-use crate::grid::{Cell, DigitSet};
+use crate::grid::{Candidate, Cell, DigitSet};
 use scan::Source;
 
 /// The text formats [`parse`] recognises.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Format {
     /// 81 cells on one line.
     Line,
@@ -72,6 +75,9 @@ pub enum Format {
     PencilMarks,
     /// 729 characters, nine per cell, a digit or `.`/`0` for an absent candidate.
     Candidates,
+    /// One case of HoDoKu's regression library, `:code:candidates:givens:deleted:…`; only the
+    /// givens (with `+` for placed digits) and the deleted candidates are read.
+    HodokuLibrary,
 }
 
 /// Parses a puzzle in any supported format, auto-detected; an elimination list (`r2c4<>25`)
@@ -89,6 +95,7 @@ pub fn parse_with_format(text: &str) -> Result<(Board, Format), ParseError> {
         Format::Numbers => cells::parse_numbers(&src)?,
         Format::PencilMarks => pencil::parse_pencilmarks(&src)?,
         Format::Candidates => pencil::parse_candidate_string(&src)?,
+        Format::HodokuLibrary => library::parse_library(&src)?,
     };
     let elims = match src.elims_start {
         Some(start) => elims::parse_eliminations_from(text, start)?,
@@ -106,21 +113,30 @@ struct RawCells {
     /// Candidates of empty cells when the format lists them (pencil marks); `None` means
     /// "everything the filled peers allow".
     candidates: Option<[DigitSet; 81]>,
+    /// Candidates the format itself says are gone (HoDoKu's deleted candidates).
+    eliminations: Vec<Candidate>,
     at: [usize; 81],
 }
 
 impl RawCells {
     fn new() -> RawCells {
-        RawCells { values: [0; 81], origins: [Origin::Empty; 81], candidates: None, at: [0; 81] }
+        RawCells {
+            values: [0; 81],
+            origins: [Origin::Empty; 81],
+            candidates: None,
+            eliminations: Vec::new(),
+            at: [0; 81],
+        }
     }
 
     /// Builds the board, applies the eliminations and checks it: a digit twice in a house or
     /// an empty cell without candidates is an error placed at that cell in the text.
-    fn into_board(self, text: &str, elims: &[crate::grid::Candidate]) -> Result<Board, ParseError> {
+    fn into_board(self, text: &str, elims: &[Candidate]) -> Result<Board, ParseError> {
         let mut board = match &self.candidates {
             Some(c) => Board::from_candidates(&self.values, &self.origins, c),
             None => Board::from_parts(&self.values, &self.origins),
         };
+        apply_eliminations(&mut board, &self.eliminations);
         apply_eliminations(&mut board, elims);
         match board.check() {
             Ok(()) | Err(Conflict::NoPlace { .. }) => Ok(board),

@@ -137,6 +137,9 @@ pub(super) fn detect(src: &Source<'_>) -> Result<Format, ParseError> {
     };
     let tokens = src.tokens();
     let first_token_len = line_tokens(first).next().map_or(0, |t| t.text.chars().count());
+    if src.lines.len() == 1 && super::library::is_library_line(first) {
+        return Ok(Format::HodokuLibrary);
+    }
     if src.lines.len() == 1 && first_token_len > 200 {
         return Ok(Format::Candidates);
     }

@@ -214,3 +214,17 @@ fn empty_texts_say_so() {
         assert_eq!(parse(text).unwrap_err().kind, ErrorKind::Empty);
     }
 }
+
+#[test]
+fn hodoku_library_lines_give_givens_placed_digits_and_deleted_candidates() {
+    let givens = CLASSIC.replacen("53", "5+3", 1);
+    let line = format!(":0100:4:{givens}:413 423:436::x");
+    let (b, f) = parse_with_format(&line).unwrap();
+    assert_eq!(f, Format::HodokuLibrary);
+    assert_eq!(to_line(&b), CLASSIC);
+    assert_eq!(b.origin(cell(0, 1)), Origin::Placed);
+    assert!(!b.has_candidate(cell(0, 2), digit(4)) && !b.has_candidate(cell(1, 2), digit(4)));
+    assert!(b.has_candidate(cell(2, 5), digit(4)), "the technique's eliminations are not applied");
+    let e = parse(&format!(":0100:4:{givens}:41x:::")).unwrap_err();
+    assert_eq!((e.column, e.kind), (Some(92), ErrorKind::Elimination));
+}

@@ -69,8 +69,9 @@ pub fn to_grid(board: &Board) -> String {
 ///
 /// Keeps values and candidates; digits read back as givens. A pencil-mark grid cannot tell an
 /// empty cell with a single candidate from a solved cell, so such a cell reads back as solved
-/// (its digit is then also removed from its peers). An empty cell with no candidate prints as
-/// `0` and reads back as that same contradiction.
+/// (its digit is then also removed from its peers; two such cells of one house with the same
+/// digit then read back as a duplicate). An empty cell with no candidate prints as `0` and
+/// reads back as that same contradiction.
 pub fn to_pencilmarks(board: &Board) -> String {
     let text: Vec<String> = Cell::all()
         .map(|c| match board.value(c) {

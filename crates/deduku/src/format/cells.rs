@@ -48,6 +48,28 @@ pub(super) fn read_cells(
     Ok(out)
 }
 
+/// The common case without the general machinery: exactly 81 characters `1`–`9`, `.` or `0`,
+/// possibly followed by whitespace. `None` for anything else.
+pub(super) fn plain_line(text: &str) -> Option<RawCells> {
+    let bytes = text.trim_end().as_bytes();
+    if bytes.len() != 81 {
+        return None;
+    }
+    let mut out = RawCells::new();
+    for (i, &b) in bytes.iter().enumerate() {
+        match b {
+            b'1'..=b'9' => {
+                out.values[i] = b - b'0';
+                out.origins[i] = Origin::Given;
+            }
+            b'.' | b'0' => {}
+            _ => return None,
+        }
+        out.at[i] = i;
+    }
+    Some(out)
+}
+
 /// Whether the separator `ch` at byte `at` of a one-line puzzle ends it: a colon always does,
 /// whitespace when what follows is not more cells.
 fn ends_line_puzzle(line: &Line<'_>, at: usize, ch: char) -> bool {

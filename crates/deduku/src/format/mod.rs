@@ -56,7 +56,7 @@ pub use write::{
 };
 
 use crate::board::{Board, Conflict, Origin};
-use crate::grid::{Candidate, Cell, DigitSet};
+use crate::grid::{Candidate, Cell, DigitSet, House};
 use scan::Source;
 
 /// The text formats [`parse`] recognises.
@@ -88,6 +88,9 @@ pub fn parse(text: &str) -> Result<Board, ParseError> {
 
 /// Like [`parse`], and also says which format the text was in.
 pub fn parse_with_format(text: &str) -> Result<(Board, Format), ParseError> {
+    if let Some(cells) = cells::plain_line(text) {
+        return Ok((cells.into_board(text, &[])?, Format::Line));
+    }
     let src = Source::new(text);
     let format = scan::detect(&src)?;
     let cells = match format {
@@ -138,24 +141,41 @@ impl RawCells {
         };
         apply_eliminations(&mut board, &self.eliminations);
         apply_eliminations(&mut board, elims);
-        match board.check() {
-            Ok(()) | Err(Conflict::NoPlace { .. }) => Ok(board),
-            Err(conflict) => {
+        match first_conflict(&board) {
+            None => Ok(board),
+            Some(conflict) => {
                 let cell = match &conflict {
                     Conflict::Duplicate { second, .. } => *second,
                     Conflict::NoCandidate { cell } => *cell,
                     Conflict::NoPlace { .. } => Cell::from_index(0),
                 };
                 let message = conflict.to_string();
-                Err(ParseError::at(
-                    text,
-                    self.at[cell.index()],
-                    ErrorKind::Conflict(conflict),
-                    message,
-                ))
+                let kind = ErrorKind::Conflict(conflict);
+                Err(ParseError::at(text, self.at[cell.index()], kind, message))
             }
         }
     }
+}
+
+/// The first conflict parsing reports, in the order of [`Board::check`]: a digit twice in a
+/// house (rows, then columns, then boxes), then an empty cell without candidates. Unlike
+/// `check` it does not look for digits without a place, which is the solver's business (and
+/// the costly part of `check`).
+fn first_conflict(board: &Board) -> Option<Conflict> {
+    for house in House::all() {
+        let mut seen: [Option<Cell>; 9] = [None; 9];
+        for cell in house.cells() {
+            if let Some(digit) = board.value(cell) {
+                if let Some(first) = seen[digit.index()] {
+                    return Some(Conflict::Duplicate { digit, first, second: cell, house });
+                }
+                seen[digit.index()] = Some(cell);
+            }
+        }
+    }
+    Cell::all()
+        .find(|&c| board.value(c).is_none() && board.candidates(c).is_empty())
+        .map(|cell| Conflict::NoCandidate { cell })
 }
 
 #[cfg(test)]

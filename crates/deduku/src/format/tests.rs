@@ -228,3 +228,13 @@ fn hodoku_library_lines_give_givens_placed_digits_and_deleted_candidates() {
     let e = parse(&format!(":0100:4:{givens}:41x:::")).unwrap_err();
     assert_eq!((e.column, e.kind), (Some(92), ErrorKind::Elimination));
 }
+
+#[test]
+fn the_plain_line_shortcut_agrees_with_the_general_reader() {
+    let direct = parse_with_format(CLASSIC).unwrap();
+    let general = parse_with_format(&format!("# same\n {CLASSIC}")).unwrap();
+    assert_eq!(direct, general);
+    let dup = CLASSIC.replacen("53..7....", "53..7.5..", 1);
+    let (a, b) = (parse(&dup).unwrap_err(), parse(&format!(" {dup}")).unwrap_err());
+    assert_eq!((a.kind, a.line, a.column.map(|c| c + 1)), (b.kind, b.line, b.column));
+}

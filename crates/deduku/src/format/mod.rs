@@ -88,6 +88,8 @@ pub fn parse(text: &str) -> Result<Board, ParseError> {
 
 /// Like [`parse`], and also says which format the text was in.
 pub fn parse_with_format(text: &str) -> Result<(Board, Format), ParseError> {
+    // A byte-order mark is invisible to a person, so columns do not count it.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     if let Some(cells) = cells::plain_line(text) {
         return Ok((cells.into_board(text, &[])?, Format::Line));
     }

@@ -238,3 +238,24 @@ fn the_plain_line_shortcut_agrees_with_the_general_reader() {
     let (a, b) = (parse(&dup).unwrap_err(), parse(&format!(" {dup}")).unwrap_err());
     assert_eq!((a.kind, a.line, a.column.map(|c| c + 1)), (b.kind, b.line, b.column));
 }
+
+#[test]
+fn simple_sudoku_borders_and_a_byte_order_mark() {
+    let b = sparse_board();
+    let pm = to_pencilmarks(&b);
+    let width = pm.lines().next().unwrap().len();
+    let star = format!(" *{}*", "-".repeat(width - 2));
+    let simple: Vec<String> = pm
+        .lines()
+        .map(|l| match l.chars().next() {
+            Some('.' | '\'') => star.clone(),
+            Some(':') => format!(" |{}|", &l[1..width - 1]),
+            _ => format!(" {l}"),
+        })
+        .collect();
+    let text = format!("\u{feff}{}", simple.join("\r\n"));
+    let (back, f) = parse_with_format(&text).unwrap();
+    assert_eq!((back.all_candidates(), f), (b.all_candidates(), Format::PencilMarks), "{text}");
+    let e = parse(&format!("\u{feff}{}", &CLASSIC.replacen('.', "?", 1))).unwrap_err();
+    assert_eq!((e.line, e.column), (Some(1), Some(3)));
+}

@@ -241,6 +241,31 @@ fn random_board() -> impl Strategy<Value = Board> {
         })
 }
 
+/// A sparse consistent board whose eliminations never leave an empty cell with one candidate,
+/// so that pencil marks can keep it exactly (up to origins).
+fn board_without_singles() -> impl Strategy<Value = Board> {
+    (
+        solution_grid(),
+        prop::collection::vec(0u8..8, 81),
+        prop::collection::vec((0usize..81, 1u8..=9), 0..200),
+    )
+        .prop_map(|(solution, fill, elims)| {
+            let mut b = Board::empty();
+            for c in Cell::all() {
+                if fill[c.index()] == 0 {
+                    b.place_given(c, Digit::new(solution[c.index()]).unwrap());
+                }
+            }
+            for (i, d) in elims {
+                let c = Cell::from_index(i);
+                if solution[i] != d && b.candidates(c).len() > 2 {
+                    b.eliminate(c, Digit::new(d).unwrap());
+                }
+            }
+            b
+        })
+}
+
 /// What a pencil-mark grid or candidate string of `b` reads back as: single-candidate cells
 /// solved, every digit a given.
 fn as_candidates_only(b: &Board) -> Board {
@@ -290,6 +315,16 @@ proptest! {
                 prop_assert_eq!(back.all_candidates(), b.all_candidates());
                 prop_assert_eq!(back.values(), b.values());
             }
+        }
+    }
+
+    #[test]
+    fn pencil_marks_keep_boards_without_single_candidates_exactly(b in board_without_singles()) {
+        prop_assume!(b.all_candidates().iter().all(|s| s.len() != 1));
+        for text in [to_pencilmarks(&b), to_candidate_string(&b)] {
+            let (back, format) = parse_with_format(&text).unwrap();
+            prop_assert!(matches!(format, Format::PencilMarks | Format::Candidates));
+            prop_assert_eq!(&back, &b, "{}", text);
         }
     }
 

@@ -2,7 +2,7 @@
 //! [`Format::Grid`], [`Format::Bracketed`] and [`Format::Numbers`].
 
 use super::error::{ErrorKind, ParseError};
-use super::scan::{Line, Source, is_empty_char, is_separator};
+use super::scan::{Line, Source, is_empty_char, is_separator, token_count_error};
 use super::{Format, RawCells};
 use crate::board::Origin;
 
@@ -176,9 +176,7 @@ fn count_error(text: &str, lines: &[Line<'_>], per_line: &[usize], count: usize)
 pub(super) fn parse_numbers(src: &Source<'_>) -> Result<RawCells, ParseError> {
     let tokens = src.tokens();
     if tokens.len() != 81 {
-        let kind = ErrorKind::CellCount { expected: 81, found: tokens.len() };
-        let message = format!("expected 81 numbers, found {}", tokens.len());
-        return Err(ParseError::whole(kind, message));
+        return Err(token_count_error(src, "a grid of numbers", tokens.len()));
     }
     let mut out = RawCells::new();
     for (i, token) in tokens.iter().enumerate() {

@@ -7,7 +7,7 @@
 use super::RawCells;
 use super::cells::unknown_char;
 use super::error::{ErrorKind, ParseError};
-use super::scan::{Source, Token, is_empty_char, is_separator, line_tokens};
+use super::scan::{Source, Token, is_empty_char, is_separator, line_tokens, token_count_error};
 use crate::board::Origin;
 use crate::grid::{Digit, DigitSet};
 
@@ -15,9 +15,7 @@ use crate::grid::{Digit, DigitSet};
 pub(super) fn parse_pencilmarks(src: &Source<'_>) -> Result<RawCells, ParseError> {
     let tokens = src.tokens();
     if tokens.len() != 81 {
-        let kind = ErrorKind::CellCount { expected: 81, found: tokens.len() };
-        let message = format!("a pencil-mark grid needs 81 cells, found {}", tokens.len());
-        return Err(ParseError::whole(kind, message));
+        return Err(token_count_error(src, "a pencil-mark grid", tokens.len()));
     }
     let mut out = RawCells::new();
     let mut candidates = [DigitSet::EMPTY; 81];

@@ -96,6 +96,24 @@ pub(super) fn line_tokens<'a>(line: &Line<'a>) -> impl Iterator<Item = Token<'a>
     })
 }
 
+/// The error for a token format (numbers, pencil marks) with `found` tokens instead of 81;
+/// when the text has nine rows it points at the first row without nine tokens.
+pub(super) fn token_count_error(src: &Source<'_>, what: &str, found: usize) -> ParseError {
+    let kind = ErrorKind::CellCount { expected: 81, found };
+    let message = format!("{what} needs 81 cells, found {found}");
+    if src.lines.len() == 9 {
+        for line in &src.lines {
+            let n = line_tokens(line).count();
+            if n != 9 {
+                let indent = line.text.len() - line.text.trim_start().len();
+                let message = format!("{message}; this row has {n} cells instead of 9");
+                return ParseError::at(src.text, line.start + indent, kind, message);
+            }
+        }
+    }
+    ParseError::whole(kind, message)
+}
+
 /// Where the elimination list starts in a line: the first `r` of the cells before the first
 /// `<>` (`r2c4<>25`, `r2c45,r3c5 <> 1`). `None` when the line has no `<>` preceded by cells.
 fn find_eliminations(line: &str) -> Option<usize> {

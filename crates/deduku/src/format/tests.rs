@@ -259,3 +259,25 @@ fn simple_sudoku_borders_and_a_byte_order_mark() {
     let e = parse(&format!("\u{feff}{}", &CLASSIC.replacen('.', "?", 1))).unwrap_err();
     assert_eq!((e.line, e.column), (Some(1), Some(3)));
 }
+
+#[test]
+fn token_formats_point_at_the_row_with_a_missing_cell() {
+    let pm = to_pencilmarks(&sparse_board());
+    let broken: Vec<String> = pm
+        .lines()
+        .enumerate()
+        .map(|(i, l)| {
+            if i != 6 {
+                return l.to_string();
+            }
+            // Drop the row's first cell.
+            let start = l.find(|c: char| c.is_ascii_digit()).unwrap();
+            let len = l[start..].find(' ').unwrap();
+            format!("{}{}", &l[..start], &l[start + len..])
+        })
+        .collect();
+    let e = parse(&broken.join("\n")).unwrap_err();
+    assert_eq!((e.line, e.column), (Some(7), Some(1)), "{}", broken.join("\n"));
+    assert_eq!(e.kind, ErrorKind::CellCount { expected: 81, found: 80 });
+    assert!(e.message.contains("this row has 8 cells"), "{}", e.message);
+}

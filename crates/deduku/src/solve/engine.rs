@@ -1,0 +1,375 @@
+//! The band-wise search state and its propagation and branching (see the module docs of
+//! [`crate::solve`] for the bit layout).
+
+/// The 27 cells of a band, all set.
+const BAND: u32 = (1 << 27) - 1;
+
+/// The three rows of a band as 27-bit masks, indexed by a 3-bit set of rows.
+const ROWS: [u32; 8] = {
+    let mut t = [0u32; 8];
+    let mut i = 0;
+    while i < 8 {
+        let mut m = 0;
+        let mut r = 0;
+        while r < 3 {
+            if i & (1 << r) != 0 {
+                m |= 0x1ff << (9 * r);
+            }
+            r += 1;
+        }
+        t[i] = m;
+        i += 1;
+    }
+    t
+};
+
+/// For the nine bits of one row of a band, the boxes (3 bits) in which the row has any bit.
+const SHRINK: [u32; 512] = {
+    let mut t = [0u32; 512];
+    let mut i = 0;
+    while i < 512 {
+        let mut v = 0;
+        let mut j = 0;
+        while j < 3 {
+            if i & (0o7 << (3 * j)) != 0 {
+                v |= 1 << j;
+            }
+            j += 1;
+        }
+        t[i] = v;
+        i += 1;
+    }
+    t
+};
+
+/// The permutation closure of a band.
+///
+/// The index has bit `3 * r + x` set when row `r` of the band may hold the digit in box `x`
+/// (a "mini-row"). Within a band the digit sits once in each row and once in each box, so the
+/// rows map to the boxes by a permutation. The entry is the union, as 27 cell bits, of the
+/// mini-rows used by some permutation that the index allows: mini-rows outside it are
+/// eliminated (this covers pointing and claiming inside the band and box hidden singles), and
+/// an entry of 0 means no permutation fits: a contradiction.
+const BAND_MASK: [u32; 512] = {
+    const PERMS: [[u32; 3]; 6] = [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]];
+    let mut t = [0u32; 512];
+    let mut i = 0;
+    while i < 512 {
+        let mut m = 0;
+        let mut p = 0;
+        while p < 6 {
+            let s = PERMS[p];
+            let fits = i & (1 << s[0]) != 0
+                && i & (1 << (3 + s[1])) != 0
+                && i & (1 << (6 + s[2])) != 0;
+            if fits {
+                m |= 0o7 << (3 * s[0]);
+                m |= 0o7 << (9 + 3 * s[1]);
+                m |= 0o7 << (18 + 3 * s[2]);
+            }
+            p += 1;
+        }
+        t[i] = m;
+        i += 1;
+    }
+    t
+};
+
+/// The other two bands of each band.
+const OTHER: [(usize, usize); 3] = [(1, 2), (0, 2), (0, 1)];
+
+/// The 27-bit mask of the row (within its band) that holds the single cell bit `c`.
+#[inline(always)]
+fn row_of(c: u32) -> u32 {
+    if c & 0x1ff != 0 {
+        0x1ff
+    } else if c & (0x1ff << 9) != 0 {
+        0x1ff << 9
+    } else {
+        0x1ff << 18
+    }
+}
+
+/// The rows (3 bits) of a band in which `a` holds exactly one cell; `a` has no empty row.
+#[inline(always)]
+fn single_rows(a: u32) -> u32 {
+    let r0 = a & 0x1ff;
+    let r1 = (a >> 9) & 0x1ff;
+    let r2 = a >> 18;
+    u32::from(r0 & r0.wrapping_sub(1) == 0)
+        | u32::from(r1 & r1.wrapping_sub(1) == 0) << 1
+        | u32::from(r2 & r2.wrapping_sub(1) == 0) << 2
+}
+
+/// The search state: candidates per digit and band, and what is already placed.
+#[derive(Clone, Copy)]
+pub(super) struct State {
+    /// `cands[3 * d + b]`: the cells of band `b` where digit `d + 1` may be (a placed digit
+    /// keeps the bit of its cell).
+    cands: [u32; 27],
+    /// `cands` as it was when its band was last propagated; `u32::MAX` forces a first pass.
+    seen: [u32; 27],
+    /// Per band, the cells that hold no placed digit yet.
+    open_cells: [u32; 3],
+    /// Per digit (index 0–8), the rows 0–8 that do not hold it yet.
+    open_rows: [u32; 9],
+}
+
+/// What the search is collecting: the count, the solutions and the guesses so far.
+pub(super) struct Search {
+    /// Stop once this many solutions are found (at least 1).
+    pub limit: usize,
+    /// Solutions found.
+    pub count: usize,
+    /// The solutions found.
+    pub solutions: Vec<[u8; 81]>,
+    /// Trial placements made in a copy of the state.
+    pub guesses: u64,
+}
+
+impl State {
+    /// The state for 81 candidate sets (bit `d` = digit `d + 1`) of which the cells with
+    /// `fixed` set are placed. A placed cell's set should be its one digit.
+    pub(super) fn new(cands: &[u16; 81], fixed: &[bool; 81]) -> State {
+        let mut st = State {
+            cands: [0; 27],
+            seen: [u32::MAX; 27],
+            open_cells: [BAND; 3],
+            open_rows: [0x1ff; 9],
+        };
+        for b in 0..3 {
+            for i in 0..27 {
+                let m = cands[27 * b + i];
+                for d in 0..9 {
+                    if m & (1 << d) != 0 {
+                        st.cands[3 * d + b] |= 1 << i;
+                    }
+                }
+            }
+        }
+        for b in 0..3 {
+            for i in 0..27 {
+                if fixed[27 * b + i] {
+                    let m = cands[27 * b + i];
+                    for d in 0..9 {
+                        if m & (1 << d) != 0 {
+                            st.place(d, b, 1 << i);
+                        }
+                    }
+                }
+            }
+        }
+        st
+    }
+
+    /// Places digit index `d` in the cell with bit `c` of band `b`: the rest of the cell's row
+    /// loses the digit, and the next propagation finds the row single and does the rest.
+    #[inline(always)]
+    fn place(&mut self, d: usize, b: usize, c: u32) {
+        if let Some(x) = self.cands.get_mut(3 * d + b) {
+            *x &= !(row_of(c) & !c);
+        }
+    }
+
+    /// Runs the band rules until nothing changes; false on a contradiction.
+    ///
+    /// For each digit and band that changed: apply the permutation closure; every row left with
+    /// a single cell that was still open places the digit there, which removes the cell from
+    /// the other digits and the cell's column from the digit's other two bands.
+    #[inline(always)]
+    fn propagate(&mut self) -> bool {
+        loop {
+            let mut changed = false;
+            for d in 0..9 {
+                for b in 0..3 {
+                    let k = 3 * d + b;
+                    let mut a = self.cands[k];
+                    if a == self.seen[k] {
+                        continue;
+                    }
+                    changed = true;
+                    let boxes = SHRINK[(a & 0x1ff) as usize]
+                        | SHRINK[((a >> 9) & 0x1ff) as usize] << 3
+                        | SHRINK[((a >> 18) & 0x1ff) as usize] << 6;
+                    a &= BAND_MASK[boxes as usize];
+                    if a == 0 {
+                        return false;
+                    }
+                    let new = single_rows(a) & (self.open_rows[d] >> (3 * b)) & 7;
+                    if new != 0 {
+                        self.open_rows[d] &= !(new << (3 * b));
+                        let s = a & ROWS[new as usize];
+                        self.open_cells[b] &= !s;
+                        for d2 in 0..9 {
+                            self.cands[3 * d2 + b] &= !s;
+                        }
+                        let cols = (s | s >> 9 | s >> 18) & 0x1ff;
+                        let col_mask = cols | cols << 9 | cols << 18;
+                        let (b1, b2) = OTHER[b];
+                        self.cands[3 * d + b1] &= !col_mask;
+                        self.cands[3 * d + b2] &= !col_mask;
+                    }
+                    self.cands[k] = a;
+                    self.seen[k] = a;
+                }
+            }
+            if !changed {
+                return true;
+            }
+        }
+    }
+
+    /// Whether every cell holds a placed digit.
+    #[inline(always)]
+    fn solved(&self) -> bool {
+        self.open_cells[0] | self.open_cells[1] | self.open_cells[2] == 0
+    }
+
+    /// The 81 digits of a solved state.
+    fn grid(&self) -> [u8; 81] {
+        let mut g = [0u8; 81];
+        for d in 0..9 {
+            for b in 0..3 {
+                let mut m = self.cands[3 * d + b];
+                while m != 0 {
+                    let i = m.trailing_zeros() as usize;
+                    m &= m - 1;
+                    if let Some(x) = g.get_mut(27 * b + i) {
+                        *x = d as u8 + 1;
+                    }
+                }
+            }
+        }
+        g
+    }
+
+    /// Naked singles and the branching cell.
+    ///
+    /// Counts per cell, with bit-parallel "seen once / twice / three times" words, how many
+    /// digits it may hold. Places every open cell with one digit and returns `Scan::Progress`;
+    /// a cell with none is a contradiction; otherwise returns the first open cell with two
+    /// digits, or failing that the open cell with the fewest.
+    #[inline(always)]
+    fn scan(&mut self) -> Scan {
+        let mut progress = false;
+        let mut pair = None;
+        for b in 0..3 {
+            let mut once = 0u32;
+            let mut twice = 0u32;
+            let mut thrice = 0u32;
+            for d in 0..9 {
+                let m = self.cands[3 * d + b];
+                thrice |= twice & m;
+                twice |= once & m;
+                once |= m;
+            }
+            if once != BAND {
+                return Scan::Dead;
+            }
+            let singles = once & !twice & self.open_cells[b];
+            if singles != 0 {
+                progress = true;
+                for d in 0..9 {
+                    let mut x = self.cands[3 * d + b] & singles;
+                    while x != 0 {
+                        let c = x & x.wrapping_neg();
+                        x &= x - 1;
+                        self.place(d, b, c);
+                    }
+                }
+            } else if pair.is_none() && !progress {
+                let two = twice & !thrice & self.open_cells[b];
+                if two != 0 {
+                    pair = Some((b, two & two.wrapping_neg()));
+                }
+            }
+        }
+        if progress {
+            return Scan::Progress;
+        }
+        match pair {
+            Some((b, c)) => Scan::Branch(b, c),
+            None => self.fewest(),
+        }
+    }
+
+    /// The open cell with the fewest candidates (the slow path when no cell has two).
+    #[cold]
+    fn fewest(&self) -> Scan {
+        let mut best = None;
+        let mut best_n = u32::MAX;
+        for b in 0..3 {
+            let mut open = self.open_cells[b];
+            while open != 0 {
+                let c = open & open.wrapping_neg();
+                open &= open - 1;
+                let mut n = 0;
+                for d in 0..9 {
+                    n += u32::from(self.cands[3 * d + b] & c != 0);
+                }
+                if n < best_n {
+                    best_n = n;
+                    best = Some((b, c));
+                }
+            }
+        }
+        match best {
+            Some((b, c)) => Scan::Branch(b, c),
+            None => Scan::Dead,
+        }
+    }
+}
+
+/// What [`State::scan`] found.
+enum Scan {
+    /// A contradiction.
+    Dead,
+    /// Singles were placed; propagate again.
+    Progress,
+    /// Branch on the cell with bit `c` of band `b`.
+    Branch(usize, u32),
+}
+
+impl Search {
+    /// Explores `st` depth-first, adding its solutions until the limit is reached.
+    pub(super) fn run(&mut self, st: &mut State) {
+        loop {
+            if !st.propagate() {
+                return;
+            }
+            if st.solved() {
+                self.count += 1;
+                self.solutions.push(st.grid());
+                return;
+            }
+            match st.scan() {
+                Scan::Dead => return,
+                Scan::Progress => {}
+                Scan::Branch(b, c) => {
+                    // Try every digit of the cell but the last in a copy; after each failure
+                    // (or success) the digit is removed, so the last one is then forced.
+                    let mut digits = [0usize; 9];
+                    let mut n = 0;
+                    for d in 0..9 {
+                        if st.cands[3 * d + b] & c != 0 {
+                            digits[n] = d;
+                            n += 1;
+                        }
+                    }
+                    for &d in &digits[..n.saturating_sub(1)] {
+                        self.guesses += 1;
+                        let mut child = *st;
+                        child.place(d, b, c);
+                        self.run(&mut child);
+                        if self.count >= self.limit {
+                            return;
+                        }
+                        if let Some(x) = st.cands.get_mut(3 * d + b) {
+                            *x &= !c;
+                        }
+                    }
+                }
+            }
+        }
+    }
+}

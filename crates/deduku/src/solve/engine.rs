@@ -75,6 +75,28 @@ const BAND_MASK: [u32; 512] = {
     t
 };
 
+/// For the columns (9 bits) in which a band may hold the digit, the columns that are the only
+/// one of their box (the digit's box then lies in that column: "pointing" along columns), as a
+/// 27-bit mask of those columns over the three rows of a band, to clear in the other bands.
+const LOCKED_COLS: [u32; 512] = {
+    let mut t = [0u32; 512];
+    let mut i = 0;
+    while i < 512 {
+        let mut m = 0;
+        let mut j = 0;
+        while j < 3 {
+            let c3 = (i >> (3 * j)) & 7;
+            if c3 != 0 && c3 & (c3 - 1) == 0 {
+                m |= c3 << (3 * j);
+            }
+            j += 1;
+        }
+        t[i] = (m | m << 9 | m << 18) as u32;
+        i += 1;
+    }
+    t
+};
+
 /// The other two bands of each band.
 const OTHER: [(usize, usize); 3] = [(1, 2), (0, 2), (0, 1)];
 
@@ -175,7 +197,8 @@ impl State {
     ///
     /// For each digit and band that changed: apply the permutation closure; every row left with
     /// a single cell that was still open places the digit there, which removes the cell from
-    /// the other digits and the cell's column from the digit's other two bands.
+    /// the other digits; a box whose cells for the digit all lie in one column removes that
+    /// column from the digit's other two bands (a placed digit's box is such a box).
     #[inline(always)]
     fn propagate(&mut self) -> bool {
         loop {
@@ -203,12 +226,11 @@ impl State {
                         for d2 in 0..9 {
                             self.cands[3 * d2 + b] &= !s;
                         }
-                        let cols = (s | s >> 9 | s >> 18) & 0x1ff;
-                        let col_mask = cols | cols << 9 | cols << 18;
-                        let (b1, b2) = OTHER[b];
-                        self.cands[3 * d + b1] &= !col_mask;
-                        self.cands[3 * d + b2] &= !col_mask;
                     }
+                    let locked = LOCKED_COLS[((a | a >> 9 | a >> 18) & 0x1ff) as usize];
+                    let (b1, b2) = OTHER[b];
+                    self.cands[3 * d + b1] &= !locked;
+                    self.cands[3 * d + b2] &= !locked;
                     self.cands[k] = a;
                     self.seen[k] = a;
                 }

@@ -97,8 +97,6 @@ const LOCKED_COLS: [u32; 512] = {
     t
 };
 
-/// The other two bands of each band.
-const OTHER: [(usize, usize); 3] = [(1, 2), (0, 2), (0, 1)];
 
 /// The 27-bit mask of the row (within its band) that holds the single cell bit `c`.
 #[inline(always)]
@@ -123,18 +121,21 @@ fn single_rows(a: u32) -> u32 {
         | u32::from(r2 & r2.wrapping_sub(1) == 0) << 2
 }
 
-/// The search state: candidates per digit and band, and what is already placed.
+/// The search state: candidates per band and digit, and what is already placed.
 #[derive(Clone, Copy)]
 pub(super) struct State {
-    /// `cands[3 * d + b]`: the cells of band `b` where digit `d + 1` may be (a placed digit
-    /// keeps the bit of its cell).
-    cands: [u32; 27],
-    /// `cands` as it was when its band was last propagated; `u32::MAX` forces a first pass.
-    seen: [u32; 27],
+    /// `cands[9 * b + d]`: the cells of band `b` where digit `d + 1` may be (a placed digit
+    /// keeps the bit of its cell). Entries 27–31 stay 0: with 32 entries a 5-bit index needs
+    /// no bounds check.
+    cands: [u32; 32],
+    /// `cands` as it was when last propagated.
+    seen: [u32; 32],
+    /// Bit `k` set when `cands[k]` may have changed since it was last propagated.
+    dirty: u32,
     /// Per band, the cells that hold no placed digit yet.
     open_cells: [u32; 3],
-    /// Per digit (index 0–8), the rows 0–8 that do not hold it yet.
-    open_rows: [u32; 9],
+    /// Per entry `9 * b + d`, the rows (3 bits) of band `b` that do not hold digit `d + 1` yet.
+    open_rows: [u32; 32],
 }
 
 /// What the search is collecting: the count, the solutions and the guesses so far.
@@ -149,48 +150,59 @@ pub(super) struct Search {
     pub guesses: u64,
 }
 
+/// For each entry `k = 9 * b + d`: its band, and the entries of the same digit in the other
+/// two bands.
+const ENTRY: [(u8, u8, u8); 32] = {
+    let mut t = [(0u8, 0u8, 0u8); 32];
+    let mut k = 0;
+    while k < 27 {
+        t[k] = ((k / 9) as u8, ((k + 9) % 27) as u8, ((k + 18) % 27) as u8);
+        k += 1;
+    }
+    t
+};
+
 impl State {
-    /// The state for 81 candidate sets (bit `d` = digit `d + 1`) of which the cells with
-    /// `fixed` set are placed. A placed cell's set should be its one digit.
-    pub(super) fn new(cands: &[u16; 81], fixed: &[bool; 81]) -> State {
+    /// The state where digit `d + 1` may be in the cells of `masks[d]` (bit `i` = cell `i`);
+    /// nothing is placed yet.
+    pub(super) fn new(masks: &[u128; 9]) -> State {
         let mut st = State {
-            cands: [0; 27],
-            seen: [u32::MAX; 27],
+            cands: [0; 32],
+            seen: [u32::MAX; 32],
+            dirty: (1 << 27) - 1,
             open_cells: [BAND; 3],
-            open_rows: [0x1ff; 9],
+            open_rows: [0; 32],
         };
-        for b in 0..3 {
-            for i in 0..27 {
-                let m = cands[27 * b + i];
-                for d in 0..9 {
-                    if m & (1 << d) != 0 {
-                        st.cands[3 * d + b] |= 1 << i;
-                    }
-                }
-            }
-        }
-        for b in 0..3 {
-            for i in 0..27 {
-                if fixed[27 * b + i] {
-                    let m = cands[27 * b + i];
-                    for d in 0..9 {
-                        if m & (1 << d) != 0 {
-                            st.place(d, b, 1 << i);
-                        }
-                    }
-                }
+        for (d, &m) in masks.iter().enumerate() {
+            for b in 0..3 {
+                st.cands[9 * b + d] = (m >> (27 * b)) as u32 & BAND;
+                st.open_rows[9 * b + d] = 7;
             }
         }
         st
     }
 
-    /// Places digit index `d` in the cell with bit `c` of band `b`: the rest of the cell's row
-    /// loses the digit, and the next propagation finds the row single and does the rest.
+    /// Places digit `d + 1` (`d` < 9) in cell `i` (< 81).
+    pub(super) fn place_cell(&mut self, i: usize, d: usize) {
+        let b = (i / 27) % 3;
+        self.place(9 * b + d, 1 << (i % 27));
+    }
+
+    /// Places entry `k`'s digit in the cell with bit `c` of its band: the rest of the cell's
+    /// row loses the digit, and the next propagation finds the row single and does the rest.
     #[inline(always)]
-    fn place(&mut self, d: usize, b: usize, c: u32) {
-        if let Some(x) = self.cands.get_mut(3 * d + b) {
-            *x &= !(row_of(c) & !c);
-        }
+    fn place(&mut self, k: usize, c: u32) {
+        let k = k & 31;
+        self.cands[k] &= !(row_of(c) & !c);
+        self.dirty |= 1 << k;
+    }
+
+    /// Removes entry `k`'s digit from the cell with bit `c` of its band.
+    #[inline(always)]
+    fn eliminate(&mut self, k: usize, c: u32) {
+        let k = k & 31;
+        self.cands[k] &= !c;
+        self.dirty |= 1 << k;
     }
 
     /// Runs the band rules until nothing changes; false on a contradiction.
@@ -201,44 +213,45 @@ impl State {
     /// column from the digit's other two bands (a placed digit's box is such a box).
     #[inline(always)]
     fn propagate(&mut self) -> bool {
-        loop {
-            let mut changed = false;
-            for d in 0..9 {
-                for b in 0..3 {
-                    let k = 3 * d + b;
-                    let mut a = self.cands[k];
-                    if a == self.seen[k] {
-                        continue;
-                    }
-                    changed = true;
-                    let boxes = SHRINK[(a & 0x1ff) as usize]
-                        | SHRINK[((a >> 9) & 0x1ff) as usize] << 3
-                        | SHRINK[((a >> 18) & 0x1ff) as usize] << 6;
-                    a &= BAND_MASK[boxes as usize];
-                    if a == 0 {
-                        return false;
-                    }
-                    let new = single_rows(a) & (self.open_rows[d] >> (3 * b)) & 7;
-                    if new != 0 {
-                        self.open_rows[d] &= !(new << (3 * b));
-                        let s = a & ROWS[new as usize];
-                        self.open_cells[b] &= !s;
-                        for d2 in 0..9 {
-                            self.cands[3 * d2 + b] &= !s;
-                        }
-                    }
-                    let locked = LOCKED_COLS[((a | a >> 9 | a >> 18) & 0x1ff) as usize];
-                    let (b1, b2) = OTHER[b];
-                    self.cands[3 * d + b1] &= !locked;
-                    self.cands[3 * d + b2] &= !locked;
-                    self.cands[k] = a;
-                    self.seen[k] = a;
+        while self.dirty != 0 {
+            let k = (self.dirty.trailing_zeros() & 31) as usize;
+            self.dirty &= self.dirty - 1;
+            let mut a = self.cands[k];
+            if a == self.seen[k] {
+                continue;
+            }
+            let boxes = SHRINK[(a & 0x1ff) as usize]
+                | SHRINK[((a >> 9) & 0x1ff) as usize] << 3
+                | SHRINK[((a >> 18) & 0x1ff) as usize] << 6;
+            a &= BAND_MASK[boxes as usize];
+            if a == 0 {
+                return false;
+            }
+            let (b, k1, k2) = ENTRY[k];
+            let b = usize::from(b) % 3;
+            let new = single_rows(a) & self.open_rows[k];
+            if new != 0 {
+                self.open_rows[k] &= !new;
+                let s = a & ROWS[new as usize];
+                self.open_cells[b] &= !s;
+                let base = 9 * b;
+                let mut hit = 0u32;
+                for (j, x) in self.cands[base..base + 9].iter_mut().enumerate() {
+                    hit |= u32::from(*x & s != 0) << j;
+                    *x &= !s;
                 }
+                self.dirty |= (hit << base) & !(1 << k);
             }
-            if !changed {
-                return true;
-            }
+            self.cands[k] = a;
+            self.seen[k] = a;
+            let locked = LOCKED_COLS[((a | a >> 9 | a >> 18) & 0x1ff) as usize];
+            let (k1, k2) = (usize::from(k1) & 31, usize::from(k2) & 31);
+            let (c1, c2) = (self.cands[k1], self.cands[k2]);
+            self.cands[k1] = c1 & !locked;
+            self.cands[k2] = c2 & !locked;
+            self.dirty |= u32::from(c1 & locked != 0) << k1 | u32::from(c2 & locked != 0) << k2;
         }
+        true
     }
 
     /// Whether every cell holds a placed digit.
@@ -250,9 +263,9 @@ impl State {
     /// The 81 digits of a solved state.
     fn grid(&self) -> [u8; 81] {
         let mut g = [0u8; 81];
-        for d in 0..9 {
-            for b in 0..3 {
-                let mut m = self.cands[3 * d + b];
+        for b in 0..3 {
+            for d in 0..9 {
+                let mut m = self.cands[9 * b + d];
                 while m != 0 {
                     let i = m.trailing_zeros() as usize;
                     m &= m - 1;
@@ -276,11 +289,11 @@ impl State {
         let mut progress = false;
         let mut pair = None;
         for b in 0..3 {
+            let band = &self.cands[9 * b..9 * b + 9];
             let mut once = 0u32;
             let mut twice = 0u32;
             let mut thrice = 0u32;
-            for d in 0..9 {
-                let m = self.cands[3 * d + b];
+            for &m in band {
                 thrice |= twice & m;
                 twice |= once & m;
                 once |= m;
@@ -291,12 +304,12 @@ impl State {
             let singles = once & !twice & self.open_cells[b];
             if singles != 0 {
                 progress = true;
-                for d in 0..9 {
-                    let mut x = self.cands[3 * d + b] & singles;
+                for k in 9 * b..9 * b + 9 {
+                    let mut x = self.cands[k] & singles;
                     while x != 0 {
                         let c = x & x.wrapping_neg();
                         x &= x - 1;
-                        self.place(d, b, c);
+                        self.place(k, c);
                     }
                 }
             } else if pair.is_none() && !progress {
@@ -325,10 +338,7 @@ impl State {
             while open != 0 {
                 let c = open & open.wrapping_neg();
                 open &= open - 1;
-                let mut n = 0;
-                for d in 0..9 {
-                    n += u32::from(self.cands[3 * d + b] & c != 0);
-                }
+                let n: u32 = self.cands[9 * b..9 * b + 9].iter().map(|&m| u32::from(m & c != 0)).sum();
                 if n < best_n {
                     best_n = n;
                     best = Some((b, c));
@@ -370,25 +380,23 @@ impl Search {
                 Scan::Branch(b, c) => {
                     // Try every digit of the cell but the last in a copy; after each failure
                     // (or success) the digit is removed, so the last one is then forced.
-                    let mut digits = [0usize; 9];
+                    let mut entries = [0usize; 9];
                     let mut n = 0;
-                    for d in 0..9 {
-                        if st.cands[3 * d + b] & c != 0 {
-                            digits[n] = d;
+                    for k in 9 * b..9 * b + 9 {
+                        if st.cands[k] & c != 0 {
+                            entries[n] = k;
                             n += 1;
                         }
                     }
-                    for &d in &digits[..n.saturating_sub(1)] {
+                    for &k in &entries[..n.saturating_sub(1)] {
                         self.guesses += 1;
                         let mut child = *st;
-                        child.place(d, b, c);
+                        child.place(k, c);
                         self.run(&mut child);
                         if self.count >= self.limit {
                             return;
                         }
-                        if let Some(x) = st.cands.get_mut(3 * d + b) {
-                            *x &= !c;
-                        }
+                        st.eliminate(k, c);
                     }
                 }
             }

@@ -7,7 +7,7 @@
 mod engine;
 
 use crate::board::Board;
-use crate::grid::Cell;
+use crate::grid::Digit;
 use engine::{Search, State};
 
 /// What [`count_solutions`] found.
@@ -45,41 +45,56 @@ pub fn solve(board: &Board) -> Outcome {
 /// Counts the solutions of `board` up to `limit`, respecting the board's candidates (so a
 /// pencil-mark puzzle's eliminations count). A board with a conflict has no solution.
 pub fn count_solutions(board: &Board, limit: usize) -> Count {
-    let mut cands = [0u16; 81];
-    let mut fixed = [false; 81];
-    for (i, (c, f)) in cands.iter_mut().zip(fixed.iter_mut()).enumerate() {
-        let cell = Cell::from_index(i);
-        match board.value(cell) {
-            Some(d) => {
-                *c = 1 << d.index();
-                *f = true;
-            }
-            None => *c = board.candidates(cell).bits(),
+    let mut masks = [0u128; 9];
+    for (d, m) in masks.iter_mut().enumerate() {
+        *m = board.digit_cells(Digit::from_index(d)).bits();
+    }
+    let values = board.values();
+    for (i, &v) in values.iter().enumerate() {
+        if let Some(m) = masks.get_mut(usize::from(v).wrapping_sub(1)) {
+            *m |= 1 << i;
         }
     }
-    count_cands(&cands, &fixed, limit)
+    let mut st = State::new(&masks);
+    for (i, &v) in values.iter().enumerate() {
+        if (1..=9).contains(&v) {
+            st.place_cell(i, usize::from(v) - 1);
+        }
+    }
+    run(st, limit)
 }
 
 /// Counts the solutions of 81 values (0 = empty; values above 9 count as empty too) up to
 /// `limit`. Equal digits in a house make the count 0.
 pub fn count_values(values: &[u8; 81], limit: usize) -> Count {
-    let mut cands = [0x1ffu16; 81];
-    let mut fixed = [false; 81];
-    for ((c, f), &v) in cands.iter_mut().zip(fixed.iter_mut()).zip(values) {
-        if (1..=9).contains(&v) {
-            *c = 1 << (v - 1);
-            *f = true;
+    let mut given = [0u128; 9];
+    let mut any = 0u128;
+    for (i, &v) in values.iter().enumerate() {
+        if let Some(m) = given.get_mut(usize::from(v).wrapping_sub(1)) {
+            *m |= 1 << i;
+            any |= 1 << i;
         }
     }
-    count_cands(&cands, &fixed, limit)
+    let mut masks = [0u128; 9];
+    for (m, g) in masks.iter_mut().zip(given) {
+        *m = !any | g;
+    }
+    let mut st = State::new(&masks);
+    for (i, &v) in values.iter().enumerate() {
+        if (1..=9).contains(&v) {
+            st.place_cell(i, usize::from(v) - 1);
+        }
+    }
+    run(st, limit)
 }
 
-fn count_cands(cands: &[u16; 81], fixed: &[bool; 81], limit: usize) -> Count {
+/// Searches from `st` for up to `limit` solutions.
+fn run(mut st: State, limit: usize) -> Count {
     if limit == 0 {
         return Count::default();
     }
     let mut search = Search { limit, count: 0, solutions: Vec::new(), guesses: 0 };
-    search.run(&mut State::new(cands, fixed));
+    search.run(&mut st);
     Count { count: search.count, solutions: search.solutions, guesses: search.guesses }
 }
 

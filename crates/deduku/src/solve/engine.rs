@@ -59,9 +59,8 @@ const BAND_MASK: [u32; 512] = {
         let mut p = 0;
         while p < 6 {
             let s = PERMS[p];
-            let fits = i & (1 << s[0]) != 0
-                && i & (1 << (3 + s[1])) != 0
-                && i & (1 << (6 + s[2])) != 0;
+            let fits =
+                i & (1 << s[0]) != 0 && i & (1 << (3 + s[1])) != 0 && i & (1 << (6 + s[2])) != 0;
             if fits {
                 m |= 0o7 << (3 * s[0]);
                 m |= 0o7 << (9 + 3 * s[1]);
@@ -96,7 +95,6 @@ const LOCKED_COLS: [u32; 512] = {
     }
     t
 };
-
 
 /// The 27-bit mask of the row (within its band) that holds the single cell bit `c`.
 #[inline(always)]
@@ -338,7 +336,8 @@ impl State {
             while open != 0 {
                 let c = open & open.wrapping_neg();
                 open &= open - 1;
-                let n: u32 = self.cands[9 * b..9 * b + 9].iter().map(|&m| u32::from(m & c != 0)).sum();
+                let n: u32 =
+                    self.cands[9 * b..9 * b + 9].iter().map(|&m| u32::from(m & c != 0)).sum();
                 if n < best_n {
                     best_n = n;
                     best = Some((b, c));

@@ -111,12 +111,10 @@ fn row_of(c: u32) -> u32 {
 /// The rows (3 bits) of a band in which `a` holds exactly one cell; `a` has no empty row.
 #[inline(always)]
 fn single_rows(a: u32) -> u32 {
-    let r0 = a & 0x1ff;
-    let r1 = (a >> 9) & 0x1ff;
-    let r2 = a >> 18;
-    u32::from(r0 & r0.wrapping_sub(1) == 0)
-        | u32::from(r1 & r1.wrapping_sub(1) == 0) << 1
-        | u32::from(r2 & r2.wrapping_sub(1) == 0) << 2
+    // No row is empty, so subtracting 1 from each 9-bit row borrows inside the row only, and
+    // `r & (r - 1)` clears the lowest bit of every row at once.
+    let y = a & a.wrapping_sub(1 | 1 << 9 | 1 << 18);
+    u32::from(y & 0x1ff == 0) | u32::from(y & (0x1ff << 9) == 0) << 1 | u32::from(y >> 18 == 0) << 2
 }
 
 /// The search state: candidates per band and digit, and what is already placed.
@@ -126,9 +124,7 @@ pub(super) struct State {
     /// keeps the bit of its cell). Entries 27–31 stay 0: with 32 entries a 5-bit index needs
     /// no bounds check.
     cands: [u32; 32],
-    /// `cands` as it was when last propagated.
-    seen: [u32; 32],
-    /// Bit `k` set when `cands[k]` may have changed since it was last propagated.
+    /// Bit `k` set when `cands[k]` changed since it was last propagated.
     dirty: u32,
     /// Per band, the cells that hold no placed digit yet.
     open_cells: [u32; 3],
@@ -166,7 +162,6 @@ impl State {
     pub(super) fn new(masks: &[u128; 9]) -> State {
         let mut st = State {
             cands: [0; 32],
-            seen: [u32::MAX; 32],
             dirty: (1 << 27) - 1,
             open_cells: [BAND; 3],
             open_rows: [0; 32],
@@ -215,9 +210,6 @@ impl State {
             let k = (self.dirty.trailing_zeros() & 31) as usize;
             self.dirty &= self.dirty - 1;
             let mut a = self.cands[k];
-            if a == self.seen[k] {
-                continue;
-            }
             let boxes = SHRINK[(a & 0x1ff) as usize]
                 | SHRINK[((a >> 9) & 0x1ff) as usize] << 3
                 | SHRINK[((a >> 18) & 0x1ff) as usize] << 6;
@@ -241,13 +233,15 @@ impl State {
                 self.dirty |= (hit << base) & !(1 << k);
             }
             self.cands[k] = a;
-            self.seen[k] = a;
             let locked = LOCKED_COLS[((a | a >> 9 | a >> 18) & 0x1ff) as usize];
             let (k1, k2) = (usize::from(k1) & 31, usize::from(k2) & 31);
             let (c1, c2) = (self.cands[k1], self.cands[k2]);
-            self.cands[k1] = c1 & !locked;
-            self.cands[k2] = c2 & !locked;
-            self.dirty |= u32::from(c1 & locked != 0) << k1 | u32::from(c2 & locked != 0) << k2;
+            if (c1 | c2) & locked != 0 {
+                self.cands[k1] = c1 & !locked;
+                self.cands[k2] = c2 & !locked;
+                self.dirty |=
+                    u32::from(c1 & locked != 0) << k1 | u32::from(c2 & locked != 0) << k2;
+            }
         }
         true
     }

@@ -74,6 +74,25 @@ const BAND_MASK: [u32; 512] = {
     t
 };
 
+/// For the columns (9 bits) that only one band may hold the digit in, the cells of that band
+/// to keep: in each box with such a column, that column only (the box's digit lies there).
+const CLAIM: [u32; 512] = {
+    let mut t = [0u32; 512];
+    let mut i = 0;
+    while i < 512 {
+        let mut m = 0;
+        let mut j = 0;
+        while j < 3 {
+            let c3 = (i >> (3 * j)) & 7;
+            m |= (if c3 == 0 { 7 } else { c3 }) << (3 * j);
+            j += 1;
+        }
+        t[i] = (m | m << 9 | m << 18) as u32;
+        i += 1;
+    }
+    t
+};
+
 /// For the columns (9 bits) in which a band may hold the digit, the columns that are the only
 /// one of their box (the digit's box then lies in that column: "pointing" along columns), as a
 /// 27-bit mask of those columns over the three rows of a band, to clear in the other bands.
@@ -126,8 +145,8 @@ pub(super) struct State {
     cands: [u32; 32],
     /// Bit `k` set when `cands[k]` changed since it was last propagated.
     dirty: u32,
-    /// Per band, the cells that hold no placed digit yet.
-    open_cells: [u32; 3],
+    /// Per band, the cells that hold no placed digit yet (entry 3 unused).
+    open_cells: [u32; 4],
     /// Per entry `9 * b + d`, the rows (3 bits) of band `b` that do not hold digit `d + 1` yet.
     open_rows: [u32; 32],
 }
@@ -163,7 +182,7 @@ impl State {
         let mut st = State {
             cands: [0; 32],
             dirty: (1 << 27) - 1,
-            open_cells: [BAND; 3],
+            open_cells: [BAND, BAND, BAND, 0],
             open_rows: [0; 32],
         };
         for (d, &m) in masks.iter().enumerate() {
@@ -209,21 +228,31 @@ impl State {
         while self.dirty != 0 {
             let k = (self.dirty.trailing_zeros() & 31) as usize;
             self.dirty &= self.dirty - 1;
+            let (b, k1, k2) = ENTRY[k];
+            let b = usize::from(b);
+            let (k1, k2) = (usize::from(k1) & 31, usize::from(k2) & 31);
             let mut a = self.cands[k];
+            // Columns where only this band may hold the digit keep it, inside the band, to
+            // their box ("claiming" along columns); a column no band may hold it is dead.
+            let cols = |x: u32| (x | x >> 9 | x >> 18) & 0x1ff;
+            let elsewhere = cols(self.cands[k1]) | cols(self.cands[k2]);
+            let here = cols(a);
+            if here | elsewhere != 0x1ff {
+                return false;
+            }
+            a &= CLAIM[(here & !elsewhere) as usize];
             let boxes = SHRINK[(a & 0x1ff) as usize]
                 | SHRINK[((a >> 9) & 0x1ff) as usize] << 3
                 | SHRINK[((a >> 18) & 0x1ff) as usize] << 6;
-            a &= BAND_MASK[boxes as usize];
+            a &= BAND_MASK[(boxes & 0x1ff) as usize];
             if a == 0 {
                 return false;
             }
-            let (b, k1, k2) = ENTRY[k];
-            let b = usize::from(b) % 3;
             let new = single_rows(a) & self.open_rows[k];
             if new != 0 {
                 self.open_rows[k] &= !new;
                 let s = a & ROWS[new as usize];
-                self.open_cells[b] &= !s;
+                self.open_cells[b & 3] &= !s;
                 let base = 9 * b;
                 let mut hit = 0u32;
                 for (j, x) in self.cands[base..base + 9].iter_mut().enumerate() {
@@ -234,7 +263,6 @@ impl State {
             }
             self.cands[k] = a;
             let locked = LOCKED_COLS[((a | a >> 9 | a >> 18) & 0x1ff) as usize];
-            let (k1, k2) = (usize::from(k1) & 31, usize::from(k2) & 31);
             let (c1, c2) = (self.cands[k1], self.cands[k2]);
             if (c1 | c2) & locked != 0 {
                 self.cands[k1] = c1 & !locked;

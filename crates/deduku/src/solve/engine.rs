@@ -2,7 +2,7 @@
 //! [`crate::solve`] for the bit layout).
 
 /// The 27 cells of a band, all set.
-const BAND: u32 = (1 << 27) - 1;
+pub(super) const BAND: u32 = (1 << 27) - 1;
 
 /// The three rows of a band as 27-bit masks, indexed by a 3-bit set of rows.
 const ROWS: [u32; 8] = {
@@ -176,28 +176,26 @@ const ENTRY: [(u8, u8, u8); 32] = {
 };
 
 impl State {
-    /// The state where digit `d + 1` may be in the cells of `masks[d]` (bit `i` = cell `i`);
-    /// nothing is placed yet.
-    pub(super) fn new(masks: &[u128; 9]) -> State {
+    /// The state where digit `d + 1` may be in the cells `cands[9 * b + d]` of band `b` and is
+    /// placed in the cells `placed[9 * b + d]` (bit `i` = cell `27 * b + i`; each placed cell
+    /// should be in no other digit's `cands`).
+    pub(super) fn new(cands: &[u32; 27], placed: &[u32; 27]) -> State {
         let mut st = State {
             cands: [0; 32],
             dirty: (1 << 27) - 1,
             open_cells: [BAND, BAND, BAND, 0],
             open_rows: [0; 32],
         };
-        for (d, &m) in masks.iter().enumerate() {
-            for b in 0..3 {
-                st.cands[9 * b + d] = (m >> (27 * b)) as u32 & BAND;
-                st.open_rows[9 * b + d] = 7;
-            }
+        for k in 0..27 {
+            let p = placed[k] & BAND;
+            // A placed digit is alone in its row of the band; the propagation does the rest.
+            let rows = u32::from(p & 0x1ff != 0)
+                | u32::from(p & (0x1ff << 9) != 0) << 1
+                | u32::from(p >> 18 != 0) << 2;
+            st.cands[k] = (cands[k] & BAND | p) & !(ROWS[rows as usize] & !p);
+            st.open_rows[k] = 7;
         }
         st
-    }
-
-    /// Places digit `d + 1` (`d` < 9) in cell `i` (< 81).
-    pub(super) fn place_cell(&mut self, i: usize, d: usize) {
-        let b = (i / 27) % 3;
-        self.place(9 * b + d, 1 << (i % 27));
     }
 
     /// Places entry `k`'s digit in the cell with bit `c` of its band: the rest of the cell's

@@ -8,7 +8,7 @@ mod engine;
 
 use crate::board::Board;
 use crate::grid::Digit;
-use engine::{Search, State};
+use engine::{BAND, Search, State};
 
 /// What [`count_solutions`] found.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
@@ -45,47 +45,44 @@ pub fn solve(board: &Board) -> Outcome {
 /// Counts the solutions of `board` up to `limit`, respecting the board's candidates (so a
 /// pencil-mark puzzle's eliminations count). A board with a conflict has no solution.
 pub fn count_solutions(board: &Board, limit: usize) -> Count {
-    let mut masks = [0u128; 9];
-    for (d, m) in masks.iter_mut().enumerate() {
-        *m = board.digit_cells(Digit::from_index(d)).bits();
-    }
-    let values = board.values();
-    for (i, &v) in values.iter().enumerate() {
-        if let Some(m) = masks.get_mut(usize::from(v).wrapping_sub(1)) {
-            *m |= 1 << i;
+    let mut cands = [0u32; 27];
+    let mut placed = [0u32; 27];
+    for d in 0..9 {
+        let m = board.digit_cells(Digit::from_index(d)).bits();
+        for b in 0..3 {
+            cands[9 * b + d] = (m >> (27 * b)) as u32 & BAND;
         }
     }
-    let mut st = State::new(&masks);
-    for (i, &v) in values.iter().enumerate() {
-        if (1..=9).contains(&v) {
-            st.place_cell(i, usize::from(v) - 1);
+    for (i, &v) in board.values().iter().enumerate() {
+        if let Some(p) = placed.get_mut(9 * (i / 27) + usize::from(v).wrapping_sub(1)) {
+            if (1..=9).contains(&v) {
+                *p |= 1 << (i % 27);
+            }
         }
     }
-    run(st, limit)
+    run(State::new(&cands, &placed), limit)
 }
 
 /// Counts the solutions of 81 values (0 = empty; values above 9 count as empty too) up to
 /// `limit`. Equal digits in a house make the count 0.
 pub fn count_values(values: &[u8; 81], limit: usize) -> Count {
-    let mut given = [0u128; 9];
-    let mut any = 0u128;
-    for (i, &v) in values.iter().enumerate() {
-        if let Some(m) = given.get_mut(usize::from(v).wrapping_sub(1)) {
-            *m |= 1 << i;
-            any |= 1 << i;
+    let mut cands = [0u32; 27];
+    let mut placed = [0u32; 27];
+    for b in 0..3 {
+        let mut given = [0u32; 9];
+        let mut any = 0u32;
+        for i in 0..27 {
+            if let Some(g) = given.get_mut(usize::from(values[27 * b + i]).wrapping_sub(1)) {
+                *g |= 1 << i;
+                any |= 1 << i;
+            }
+        }
+        for d in 0..9 {
+            cands[9 * b + d] = BAND & !any;
+            placed[9 * b + d] = given[d];
         }
     }
-    let mut masks = [0u128; 9];
-    for (m, g) in masks.iter_mut().zip(given) {
-        *m = !any | g;
-    }
-    let mut st = State::new(&masks);
-    for (i, &v) in values.iter().enumerate() {
-        if (1..=9).contains(&v) {
-            st.place_cell(i, usize::from(v) - 1);
-        }
-    }
-    run(st, limit)
+    run(State::new(&cands, &placed), limit)
 }
 
 /// Searches from `st` for up to `limit` solutions.

@@ -74,25 +74,6 @@ const BAND_MASK: [u32; 512] = {
     t
 };
 
-/// For the columns (9 bits) that only one band may hold the digit in, the cells of that band
-/// to keep: in each box with such a column, that column only (the box's digit lies there).
-const CLAIM: [u32; 512] = {
-    let mut t = [0u32; 512];
-    let mut i = 0;
-    while i < 512 {
-        let mut m = 0;
-        let mut j = 0;
-        while j < 3 {
-            let c3 = (i >> (3 * j)) & 7;
-            m |= (if c3 == 0 { 7 } else { c3 }) << (3 * j);
-            j += 1;
-        }
-        t[i] = (m | m << 9 | m << 18) as u32;
-        i += 1;
-    }
-    t
-};
-
 /// For the columns (9 bits) in which a band may hold the digit, the columns that are the only
 /// one of their box (the digit's box then lies in that column: "pointing" along columns), as a
 /// 27-bit mask of those columns over the three rows of a band, to clear in the other bands.
@@ -143,8 +124,8 @@ pub(super) struct State {
     /// keeps the bit of its cell). Entries 27–31 stay 0: with 32 entries a 5-bit index needs
     /// no bounds check.
     cands: [u32; 32],
-    /// Bit `k` set when `cands[k]` changed since it was last propagated.
-    dirty: u32,
+    /// `cands` as it was when last propagated (`u32::MAX` before the first time).
+    seen: [u32; 32],
     /// Per band, the cells that hold no placed digit yet (entry 3 unused).
     open_cells: [u32; 4],
     /// Per entry `9 * b + d`, the rows (3 bits) of band `b` that do not hold digit `d + 1` yet.
@@ -163,18 +144,6 @@ pub(super) struct Search {
     pub guesses: u64,
 }
 
-/// For each entry `k = 9 * b + d`: its band, and the entries of the same digit in the other
-/// two bands.
-const ENTRY: [(u8, u8, u8); 32] = {
-    let mut t = [(0u8, 0u8, 0u8); 32];
-    let mut k = 0;
-    while k < 27 {
-        t[k] = ((k / 9) as u8, ((k + 9) % 27) as u8, ((k + 18) % 27) as u8);
-        k += 1;
-    }
-    t
-};
-
 impl State {
     /// The state where digit `d + 1` may be in the cells `cands[9 * b + d]` of band `b` and is
     /// placed in the cells `placed[9 * b + d]` (bit `i` = cell `27 * b + i`; each placed cell
@@ -182,7 +151,7 @@ impl State {
     pub(super) fn new(cands: &[u32; 27], placed: &[u32; 27]) -> State {
         let mut st = State {
             cands: [0; 32],
-            dirty: (1 << 27) - 1,
+            seen: [u32::MAX; 32],
             open_cells: [BAND, BAND, BAND, 0],
             open_rows: [0; 32],
         };
@@ -204,7 +173,6 @@ impl State {
     fn place(&mut self, k: usize, c: u32) {
         let k = k & 31;
         self.cands[k] &= !(row_of(c) & !c);
-        self.dirty |= 1 << k;
     }
 
     /// Removes entry `k`'s digit from the cell with bit `c` of its band.
@@ -212,7 +180,6 @@ impl State {
     fn eliminate(&mut self, k: usize, c: u32) {
         let k = k & 31;
         self.cands[k] &= !c;
-        self.dirty |= 1 << k;
     }
 
     /// Runs the band rules until nothing changes; false on a contradiction.
@@ -223,52 +190,57 @@ impl State {
     /// column from the digit's other two bands (a placed digit's box is such a box).
     #[inline(always)]
     fn propagate(&mut self) -> bool {
-        while self.dirty != 0 {
-            let k = (self.dirty.trailing_zeros() & 31) as usize;
-            self.dirty &= self.dirty - 1;
-            let (b, k1, k2) = ENTRY[k];
-            let b = usize::from(b);
-            let (k1, k2) = (usize::from(k1) & 31, usize::from(k2) & 31);
-            let mut a = self.cands[k];
-            // Columns where only this band may hold the digit keep it, inside the band, to
-            // their box ("claiming" along columns); a column no band may hold it is dead.
-            let cols = |x: u32| (x | x >> 9 | x >> 18) & 0x1ff;
-            let elsewhere = cols(self.cands[k1]) | cols(self.cands[k2]);
-            let here = cols(a);
-            if here | elsewhere != 0x1ff {
-                return false;
-            }
-            a &= CLAIM[(here & !elsewhere) as usize];
-            let boxes = SHRINK[(a & 0x1ff) as usize]
-                | SHRINK[((a >> 9) & 0x1ff) as usize] << 3
-                | SHRINK[((a >> 18) & 0x1ff) as usize] << 6;
-            a &= BAND_MASK[(boxes & 0x1ff) as usize];
-            if a == 0 {
-                return false;
-            }
-            let new = single_rows(a) & self.open_rows[k];
-            if new != 0 {
-                self.open_rows[k] &= !new;
-                let s = a & ROWS[new as usize];
-                self.open_cells[b & 3] &= !s;
-                let base = 9 * b;
-                let mut hit = 0u32;
-                for (j, x) in self.cands[base..base + 9].iter_mut().enumerate() {
-                    hit |= u32::from(*x & s != 0) << j;
-                    *x &= !s;
-                }
-                self.dirty |= (hit << base) & !(1 << k);
-            }
-            self.cands[k] = a;
-            let locked = LOCKED_COLS[((a | a >> 9 | a >> 18) & 0x1ff) as usize];
-            let (c1, c2) = (self.cands[k1], self.cands[k2]);
-            if (c1 | c2) & locked != 0 {
-                self.cands[k1] = c1 & !locked;
-                self.cands[k2] = c2 & !locked;
-                self.dirty |=
-                    u32::from(c1 & locked != 0) << k1 | u32::from(c2 & locked != 0) << k2;
+        // Sweeps over the 27 entries, each written out with its index a constant, until one
+        // sweep finds nothing changed.
+        macro_rules! sweep {
+            ($changed:ident, $($k:literal)*) => {
+                $(
+                    if self.cands[$k] != self.seen[$k] {
+                        $changed = true;
+                        if !self.update::<$k>() {
+                            return false;
+                        }
+                    }
+                )*
+            };
+        }
+        loop {
+            let mut changed = false;
+            sweep!(changed, 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26);
+            if !changed {
+                return true;
             }
         }
+    }
+
+    /// Propagates entry `K`; false on a contradiction.
+    #[inline(always)]
+    fn update<const K: usize>(&mut self) -> bool {
+        let b = K / 9;
+        let (k1, k2) = ((K + 9) % 27, (K + 18) % 27);
+        let cols = |x: u32| (x | x >> 9 | x >> 18) & 0x1ff;
+        let mut a = self.cands[K];
+        let boxes = SHRINK[(a & 0x1ff) as usize]
+            | SHRINK[((a >> 9) & 0x1ff) as usize] << 3
+            | SHRINK[((a >> 18) & 0x1ff) as usize] << 6;
+        a &= BAND_MASK[(boxes & 0x1ff) as usize];
+        if a == 0 {
+            return false;
+        }
+        // Without a branch (whether a row turns single is hard to predict): with no new
+        // single row, `s` is empty and these are no-ops.
+        let new = single_rows(a) & self.open_rows[K];
+        self.open_rows[K] &= !new;
+        let s = a & ROWS[(new & 7) as usize];
+        self.open_cells[b] &= !s;
+        for j in 0..9 {
+            self.cands[9 * b + j] &= !s;
+        }
+        self.cands[K] = a;
+        self.seen[K] = a;
+        let locked = LOCKED_COLS[cols(a) as usize];
+        self.cands[k1] &= !locked;
+        self.cands[k2] &= !locked;
         true
     }
 

@@ -1,8 +1,46 @@
 //! The exact solver: counts solutions up to a limit, returning the ones found and the number of
 //! guesses. One call serves solving (limit 1), uniqueness (limit 2) and a difficulty hint.
 //!
-//! Constraint propagation with naked and hidden singles over bitsets, and branching on the
-//! cell with the fewest candidates.
+//! The design follows the idea of JCZSolve (written from the idea, not from its code): each
+//! digit's possible cells are kept as three 27-bit words, one per band (three rows), and the
+//! rules work on whole bands with a few table look-ups.
+//!
+//! # Bit layout
+//!
+//! ```text
+//!   band b = rows 3b .. 3b+2 = cells 27b .. 27b+26; in its word, bit = 9 * (row % 3) + col
+//!
+//!              box 3b        box 3b+1      box 3b+2
+//!   row 3b     0  1  2   |   3  4  5   |   6  7  8
+//!   row 3b+1   9 10 11   |  12 13 14   |  15 16 17
+//!   row 3b+2  18 19 20   |  21 22 23   |  24 25 26
+//!
+//!   cands[9 * b + d] = the cells of band b where digit d + 1 may still be (a placed digit
+//!                      keeps its own bit), 27 words: band 0's nine digits, band 1's, band 2's
+//!   open_cells[b]    = the cells of band b not placed yet
+//!   open_rows[9b+d]  = the rows (3 bits) of band b that do not hold digit d + 1 yet
+//! ```
+//!
+//! # Rules, per changed word (digit `d`, band `b`)
+//!
+//! - **Band permutation.** Inside a band the digit is once in each row and once in each box,
+//!   so rows map to boxes by one of six permutations. The word is folded into 9 "mini-row"
+//!   bits (row × box, table `SHRINK`); a 512-entry table keeps the mini-rows some fitting
+//!   permutation uses. This does pointing and claiming inside the band, box hidden singles,
+//!   and spots a band where the digit cannot fit (word 0).
+//! - **Row singles.** A row left with one cell that was open places the digit there; the cell
+//!   leaves the other eight digits' words (row hidden singles).
+//! - **Locked columns.** A box whose cells for the digit lie in one column removes that column
+//!   from the digit's words of the other two bands (pointing along columns; this also does
+//!   the column elimination of a placed digit).
+//!
+//! The words are swept until none changes. Then the cells are counted bit-parallel ("seen
+//! once / twice / three times" over the nine digit words of a band): a cell with no digit is a
+//! contradiction, one with a single digit is placed (naked single). When nothing is left to
+//! place, the search branches on the first cell with two candidates (the fewest, failing that):
+//! the first digit is tried in a copy of the state (a *guess*) and then removed, which forces
+//! the other. The recursion copies a small fixed-size state; nothing is allocated except the
+//! solutions returned.
 
 mod engine;
 
@@ -17,7 +55,8 @@ pub struct Count {
     pub count: usize,
     /// The solutions found (at most the limit), 81 digits each.
     pub solutions: Vec<[u8; 81]>,
-    /// Number of branching decisions taken.
+    /// Number of guesses: trial placements explored in a copy of the search state (the last
+    /// candidate of a branching cell, forced once the others failed, is not counted).
     pub guesses: u64,
 }
 

@@ -188,7 +188,8 @@ impl State {
     /// a single cell that was still open places the digit there, which removes the cell from
     /// the other digits; a box whose cells for the digit all lie in one column removes that
     /// column from the digit's other two bands (a placed digit's box is such a box).
-    #[inline(always)]
+    // Not inlined: the 27 inlined updates make a big frame, and `Search::run` recurses.
+    #[inline(never)]
     fn propagate(&mut self) -> bool {
         // Sweeps over the 27 entries, each written out with its index a constant, until one
         // sweep finds nothing changed.

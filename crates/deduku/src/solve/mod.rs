@@ -93,8 +93,8 @@ pub fn count_solutions(board: &Board, limit: usize) -> Count {
         }
     }
     for (i, &v) in board.values().iter().enumerate() {
-        if let Some(p) = placed.get_mut(9 * (i / 27) + usize::from(v).wrapping_sub(1)) {
-            if (1..=9).contains(&v) {
+        if (1..=9).contains(&v) {
+            if let Some(p) = placed.get_mut(9 * (i / 27) + usize::from(v) - 1) {
                 *p |= 1 << (i % 27);
             }
         }

@@ -108,17 +108,16 @@ pub fn count_values(values: &[u8; 81], limit: usize) -> Count {
     let mut cands = [0u32; 27];
     let mut placed = [0u32; 27];
     for b in 0..3 {
-        let mut given = [0u32; 9];
-        let mut any = 0u32;
+        // `cells[v]`: the cells of the band holding value `v`, 0 for empty (no branch per
+        // cell: whether a cell is given is unpredictable).
+        let mut cells = [0u32; 10];
         for i in 0..27 {
-            if let Some(g) = given.get_mut(usize::from(values[27 * b + i]).wrapping_sub(1)) {
-                *g |= 1 << i;
-                any |= 1 << i;
-            }
+            let v = usize::from(values[27 * b + i]);
+            cells[if v > 9 { 0 } else { v }] |= 1 << i;
         }
         for d in 0..9 {
-            cands[9 * b + d] = BAND & !any;
-            placed[9 * b + d] = given[d];
+            cands[9 * b + d] = cells[0];
+            placed[9 * b + d] = cells[d + 1];
         }
     }
     run(State::new(&cands, &placed), limit)

@@ -74,6 +74,25 @@ const BAND_MASK: [u32; 512] = {
     t
 };
 
+/// For the columns (9 bits) that only one band may hold the digit in, the cells of that band
+/// to keep: in each box with such a column, that column only (the box's digit lies there).
+const CLAIM: [u32; 512] = {
+    let mut t = [0u32; 512];
+    let mut i = 0;
+    while i < 512 {
+        let mut m = 0;
+        let mut j = 0;
+        while j < 3 {
+            let c3 = (i >> (3 * j)) & 7;
+            m |= (if c3 == 0 { 7 } else { c3 }) << (3 * j);
+            j += 1;
+        }
+        t[i] = (m | m << 9 | m << 18) as u32;
+        i += 1;
+    }
+    t
+};
+
 /// For the columns (9 bits) in which a band may hold the digit, the columns that are the only
 /// one of their box (the digit's box then lies in that column: "pointing" along columns), as a
 /// 27-bit mask of those columns over the three rows of a band, to clear in the other bands.
@@ -313,10 +332,38 @@ impl State {
         if progress {
             return Scan::Progress;
         }
+        match self.claim_columns() {
+            Some(true) => return Scan::Progress,
+            Some(false) => {}
+            None => return Scan::Dead,
+        }
         match pair {
             Some((b, c)) => Scan::Branch(b, c),
             None => self.fewest(),
         }
+    }
+
+    /// Column claiming, done only before a guess: a column where only one band may hold a
+    /// digit keeps it, inside that band, to its box (the box's digit lies in that column).
+    /// `Some(true)` when something was removed, `None` when a column has no place for a digit.
+    fn claim_columns(&mut self) -> Option<bool> {
+        let cols = |x: u32| (x | x >> 9 | x >> 18) & 0x1ff;
+        let mut changed = false;
+        for d in 0..9 {
+            let (a0, a1, a2) = (self.cands[d], self.cands[9 + d], self.cands[18 + d]);
+            let (p0, p1, p2) = (cols(a0), cols(a1), cols(a2));
+            if p0 | p1 | p2 != 0x1ff {
+                return None;
+            }
+            let n0 = a0 & CLAIM[(p0 & !(p1 | p2)) as usize];
+            let n1 = a1 & CLAIM[(p1 & !(p0 | p2)) as usize];
+            let n2 = a2 & CLAIM[(p2 & !(p0 | p1)) as usize];
+            changed |= (n0 ^ a0) | (n1 ^ a1) | (n2 ^ a2) != 0;
+            self.cands[d] = n0;
+            self.cands[9 + d] = n1;
+            self.cands[18 + d] = n2;
+        }
+        Some(changed)
     }
 
     /// The open cell with the fewest candidates (the slow path when no cell has two).

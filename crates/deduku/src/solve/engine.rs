@@ -292,8 +292,8 @@ impl State {
     ///
     /// Counts per cell, with bit-parallel "seen once / twice / three times" words, how many
     /// digits it may hold. Places every open cell with one digit and returns `Scan::Progress`;
-    /// a cell with none is a contradiction; otherwise returns the first open cell with two
-    /// digits, or failing that the open cell with the fewest.
+    /// a cell with none is a contradiction; otherwise, after column claiming, returns a cell
+    /// with two digits, or failing that the open cell with the fewest.
     #[inline(always)]
     fn scan(&mut self) -> Scan {
         let mut progress = false;
@@ -322,10 +322,13 @@ impl State {
                         self.place(k, c);
                     }
                 }
-            } else if pair.is_none() && !progress {
+            } else if !progress {
+                // The branching cell: the first one with two candidates in the band with the
+                // most open cells (measured: fewer guesses than the first band with one).
                 let two = twice & !thrice & self.open_cells[b];
-                if two != 0 {
-                    pair = Some((b, two & two.wrapping_neg()));
+                let n = self.open_cells[b].count_ones();
+                if two != 0 && pair.is_none_or(|(_, _, m)| n > m) {
+                    pair = Some((b, two & two.wrapping_neg(), n));
                 }
             }
         }
@@ -338,7 +341,7 @@ impl State {
             None => return Scan::Dead,
         }
         match pair {
-            Some((b, c)) => Scan::Branch(b, c),
+            Some((b, c, _)) => Scan::Branch(b, c),
             None => self.fewest(),
         }
     }

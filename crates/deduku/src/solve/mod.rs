@@ -37,9 +37,11 @@
 //! The words are swept until none changes. Then the cells are counted bit-parallel ("seen
 //! once / twice / three times" over the nine digit words of a band): a cell with no digit is a
 //! contradiction, one with a single digit is placed (naked single). When nothing is left to
-//! place, the search branches on the first cell with two candidates (the fewest, failing that):
-//! the first digit is tried in a copy of the state (a *guess*) and then removed, which forces
-//! the other. The recursion copies a small fixed-size state; nothing is allocated except the
+//! place, column claiming runs (a column where only one band may hold a digit keeps it to its
+//! box there), and failing that the search branches on a cell with two candidates (the first
+//! one in the band with the most open cells; the cell with the fewest, failing that): the
+//! first digit is tried in a copy of the state (a *guess*) and then removed, which forces the
+//! other. The recursion copies a small fixed-size state; nothing is allocated except the
 //! solutions returned.
 
 mod engine;

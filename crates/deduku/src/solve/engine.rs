@@ -323,12 +323,12 @@ impl State {
                     }
                 }
             } else if !progress {
-                // The branching cell: the first one with two candidates in the band with the
-                // most open cells (measured: fewer guesses than the first band with one).
+                // The branching cell: the last one with two candidates in the band with the
+                // most open cells (measured: fewer guesses than the first cell of the first band).
                 let two = twice & !thrice & self.open_cells[b];
                 let n = self.open_cells[b].count_ones();
                 if two != 0 && pair.is_none_or(|(_, _, m)| n > m) {
-                    pair = Some((b, two & two.wrapping_neg(), n));
+                    pair = Some((b, 1 << (31 - two.leading_zeros()), n));
                 }
             }
         }

@@ -38,7 +38,7 @@
 //! once / twice / three times" over the nine digit words of a band): a cell with no digit is a
 //! contradiction, one with a single digit is placed (naked single). When nothing is left to
 //! place, column claiming runs (a column where only one band may hold a digit keeps it to its
-//! box there), and failing that the search branches on a cell with two candidates (the first
+//! box there), and failing that the search branches on a cell with two candidates (the last
 //! one in the band with the most open cells; the cell with the fewest, failing that): the
 //! first digit is tried in a copy of the state (a *guess*) and then removed, which forces the
 //! other. The recursion copies a small fixed-size state; nothing is allocated except the

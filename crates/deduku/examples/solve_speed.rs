@@ -7,6 +7,14 @@
 //! - `emit`: untimed, one line per puzzle: the 81-digit solution, `error: no solution` or
 //!   `error: multiple solutions` (the same output as the baseline's `emit`).
 //!
+//! Same answers as the reference (from the workspace root, with `../shared` present):
+//!
+//! ```text
+//! F=../shared/data/corpora/17-clue.txt   # or top1465.txt
+//! diff <(cargo run -q --release -p deduku --example solve_speed -- $F emit) \
+//!      <(cargo run -q --release --manifest-path ../shared/tools/baseline/Cargo.toml -- $F emit)
+//! ```
+//!
 //! Input: one puzzle per line; blank lines and lines starting with `#` are skipped; the first
 //! 81 characters are read (`1`–`9` = given, anything else = empty). Timing: one warm-up pass,
 //! then whole-file passes until `min_seconds` (default 3) have passed; single thread.

@@ -140,14 +140,24 @@ fn unique_rectangles(board: &Board, technique: Technique, sink: &mut Sink) -> Co
         if rect.iter().any(|&c| board.value(c).is_some()) {
             continue;
         }
-        // The two digits need not be candidates of every corner ("missing candidates": a
-        // corner may have lost one of them to sound logic, which cannot have removed a digit
-        // the swapped solution would need); each corner keeps at least one of them.
-        let union = rect.iter().fold(DigitSet::EMPTY, |acc, &c| acc.union(board.candidates(c)));
-        let ds: Vec<Digit> = union.iter().collect();
-        for (i, &a) in ds.iter().enumerate() {
-            for &b in &ds[i + 1..] {
-                let ab: DigitSet = [a, b].into_iter().collect();
+        // Every type needs a corner holding only the two digits (a "floor" corner), so the
+        // pairs to try are the candidates of the corners with exactly two. The digits need not
+        // be candidates of every corner ("missing candidates": a corner may have lost one of
+        // them to sound logic, which cannot have removed a digit the swapped solution would
+        // need); each corner keeps at least one of them.
+        let mut pairs = [DigitSet::EMPTY; 4];
+        let mut n_pairs = 0;
+        for &c in &rect {
+            let cs = board.candidates(c);
+            if cs.len() == 2 && !pairs[..n_pairs].contains(&cs) {
+                pairs[n_pairs] = cs;
+                n_pairs += 1;
+            }
+        }
+        for &ab in &pairs[..n_pairs] {
+            {
+                let mut it = ab.iter();
+                let (Some(a), Some(b)) = (it.next(), it.next()) else { continue };
                 if rect.iter().any(|&c| board.candidates(c).intersection(ab).is_empty()) {
                     continue;
                 }

@@ -247,6 +247,14 @@ mod tests {
     }
 
     #[test]
+    fn coloring_finds_no_other_instance_in_the_library_cases() {
+        for (line, t) in [(TRAP, SimpleColorsTrap), (WRAP, SimpleColorsWrap), (MULTI1, MultiColors)]
+        {
+            assert_nothing_else(line, t);
+        }
+    }
+
+    #[test]
     fn coloring_does_not_fire_without_its_pattern() {
         // The wrap case's digit-1 clusters have no trap: HoDoKu lists only the wrap there.
         let b = reglib_board(WRAP);

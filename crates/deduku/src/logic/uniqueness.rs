@@ -549,6 +549,7 @@ mod tests {
     #[test]
     fn each_type_fires_exactly_as_hodoku_says() {
         for &(t, line) in CASES {
+            assert_nothing_else(line, t);
             let s = assert_exact(line, t);
             assert!(s.text.starts_with(t.name()), "{}", s.text);
         }

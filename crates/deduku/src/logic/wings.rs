@@ -463,11 +463,50 @@ pub(crate) mod test_support {
         board
     }
 
+    /// A position from 81 tokens: a digit is a given, `.` followed by digits an empty cell
+    /// with those candidates.
+    pub fn pm_board(s: &str) -> Board {
+        let mut values = [0u8; 81];
+        let mut origin = [Origin::Empty; 81];
+        let mut cands = [crate::grid::DigitSet::EMPTY; 81];
+        for (i, t) in s.split_whitespace().enumerate() {
+            if let Some(ds) = t.strip_prefix('.') {
+                cands[i] = ds.bytes().filter_map(|b| Digit::new(b - b'0')).collect();
+            } else {
+                values[i] = t.as_bytes()[0] - b'0';
+                origin[i] = Origin::Given;
+            }
+        }
+        Board::from_candidates(&values, &origin, &cands)
+    }
+
     /// Every step of `t` (uniqueness allowed).
     pub fn steps(board: &Board, t: Technique) -> Vec<Step> {
         let mut sink = Sink::unlimited();
         let _ = find(board, t, &Context { unique: Some(true) }, &mut sink);
         sink.into_steps()
+    }
+
+    /// Asserts that no step of `t` on the line's board that uses only the line's digits
+    /// changes anything outside the line's expected changes (the library's cases hold no
+    /// other instance of their technique for those digits).
+    pub fn assert_nothing_else(line: &str, t: Technique) {
+        let f: Vec<&str> = line.split(':').collect();
+        let want_e = cands(f[5]);
+        let want_p = cands(f[6]);
+        let digits: Vec<u8> = f[2].bytes().map(|b| b - b'0').collect();
+        let uses_line_digits = |s: &Step| {
+            digits.is_empty()
+                || s.highlight.candidates.iter().all(|k| digits.contains(&k.digit.get()))
+        };
+        for s in steps(&reglib_board(line), t).into_iter().filter(uses_line_digits) {
+            assert!(
+                s.eliminations.iter().all(|e| want_e.contains(e))
+                    && s.placements.iter().all(|p| want_p.contains(p)),
+                "unexpected step {}",
+                s.text
+            );
+        }
     }
 
     /// Asserts that some step of `t` on the line's board makes exactly the line's changes
@@ -491,6 +530,7 @@ pub(crate) mod test_support {
 #[cfg(test)]
 mod tests {
     use super::test_support::*;
+    use crate::grid::Digit;
     use crate::logic::Technique::*;
 
     // Lines of HoDoKu's regression library (tests/data/techniques/hodoku-reglib-1.4.txt).
@@ -526,12 +566,36 @@ mod tests {
         assert!(s.text.starts_with("Remote Pair: 1/8 "), "{}", s.text);
     }
 
+    // top1465 puzzle 7 after the basic techniques (found by this crate's tests, checked by
+    // hand): r4c1 {1,8}, r4c7 {7,8}, r7c5 {1,6}, r7c7 {1,6,7}; 8, 7 and 6 are restricted, only
+    // 1 is not, and r7c1 sees all three 1s.
+    const WXYZ: &str = "7 1 8 .29 .25 .259 3 .46 .46 9 .235 .235 6 4 1 .25 .78 .78 4 .25 6 .78 3 .78 .259 .15 .19 .18 6 .147 .347 9 .347 .78 2 5 3 .257 9 .27 8 .2567 .167 .1467 .1467 .258 .24578 .2457 1 .256 .24567 .678 9 3 .168 9 .1347 5 .16 .3468 .167 .13678 2 .12568 .2358 .1235 .2389 7 .23689 4 .13568 .1689 .12568 .234578 .123457 .23489 .126 .234689 .59 .135678 .16789";
+
     #[test]
-    fn wings_do_not_fire_on_other_patterns() {
-        // The XY-Wing case holds no remote pair of at least four cells for the same digits.
-        let b = reglib_board(W);
-        assert!(steps(&b, XyWing).iter().all(|s| !s.eliminations.is_empty()));
-        let b = reglib_board(XYZ);
-        assert!(steps(&b, RemotePair).is_empty());
+    fn wxyz_wing_with_one_unrestricted_digit() {
+        let b = pm_board(WXYZ);
+        let all = steps(&b, WxyzWing);
+        let s = all
+            .iter()
+            .find(|s| s.eliminations == cands("171"))
+            .unwrap_or_else(|| panic!("{:#?}", all.iter().map(|s| &s.text).collect::<Vec<_>>()));
+        assert_eq!(s.text, "WXYZ-Wing: 6/7/8/1 in r4c1,r4c7,r7c5,r7c7 => r7c1<>1");
+        assert_eq!(s.highlight.alternate.len(), 3, "the three 1s are the z candidates");
+        // With 8 also in r7c7, 8 is not restricted either (r7c7 does not see r4c1): two
+        // unrestricted digits, so these four cells are no WXYZ-Wing.
+        assert_eq!(WXYZ.matches(" .3468 .167 ").count(), 1);
+        let b2 = pm_board(&WXYZ.replace(" .3468 .167 ", " .3468 .1678 "));
+        assert!(b2.has_candidate(crate::grid::Cell::at(6, 6), Digit::new(8).expect("digit")));
+        let texts: Vec<String> = steps(&b2, WxyzWing).into_iter().map(|s| s.text).collect();
+        assert!(texts.iter().all(|t| !t.contains("r4c1,r4c7,r7c5,r7c7")), "{texts:#?}");
+    }
+
+    #[test]
+    fn wings_find_no_other_instance_in_the_library_cases() {
+        for (line, t) in [(XY, XyWing), (XYZ, XyzWing), (W, WWing), (RP, RemotePair)] {
+            assert_nothing_else(line, t);
+        }
+        // The XYZ-Wing case has no remote pair of four cells.
+        assert!(steps(&reglib_board(XYZ), RemotePair).is_empty());
     }
 }

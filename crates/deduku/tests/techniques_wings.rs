@@ -73,3 +73,62 @@ fn wxyz_wing_fires_and_is_sound_on_the_diabolical_corpus() {
     assert!(fired > 10, "WXYZ-Wing hardly fires: {fired}");
     assert!(bad.is_empty(), "unsound steps:\n{}", bad.join("\n"));
 }
+
+/// Contrived pencil marks must neither panic nor make the searches explode, for every
+/// technique of the wings, coloring and uniqueness families. The boards pass `Board::check`
+/// (each cell keeps a solution's digit), so the finders really run on them: every cell with
+/// {1,2} added (three equal pairs per house, a contradiction no check sees), and pseudo-random
+/// extra candidates.
+#[test]
+fn contrived_pencil_marks_are_handled() {
+    use deduku::{Board, DigitSet, Origin};
+    let all: Vec<Technique> = Technique::ALL
+        .iter()
+        .copied()
+        .filter(|t| {
+            use deduku::logic::Family::*;
+            matches!(t.family(), Wings | Coloring | Uniqueness)
+        })
+        .collect();
+    let puzzle = &common::corpus("corpora/top1465.txt")[0];
+    let sol = common::solution(puzzle);
+    let values = [0u8; 81];
+    let origin = [Origin::Empty; 81];
+    let with_extra = |extra: &dyn Fn(usize) -> u16| {
+        let mut cands = [DigitSet::EMPTY; 81];
+        for (i, c) in cands.iter_mut().enumerate() {
+            *c = DigitSet::from_bits((1 << (sol[i] - 1)) | extra(i));
+        }
+        Board::from_candidates(&values, &origin, &cands)
+    };
+    let mut boards = vec![with_extra(&|_| 0b11), with_extra(&|_| 0b1111)];
+    let mut seed = 0x2545_f491_u32;
+    for round in 0..30 {
+        let mut extras = [0u16; 81];
+        for e in extras.iter_mut() {
+            seed ^= seed << 13;
+            seed ^= seed >> 17;
+            seed ^= seed << 5;
+            *e = (1 << (seed % 9)) | if round % 2 == 0 { 1 << ((seed >> 8) % 9) } else { 0 };
+        }
+        boards.push(with_extra(&|i| extras[i]));
+    }
+    let mut total = 0;
+    let mut bad = Vec::new();
+    for b in &boards {
+        assert!(b.check().is_ok());
+        for &t in &all {
+            for s in common::steps_of(b, t) {
+                total += 1;
+                // `sol` solves every one of these boards, so a technique that does not rely
+                // on uniqueness must never remove its digit.
+                if !t.needs_uniqueness() {
+                    bad.extend(common::unsound(&s, &sol));
+                }
+            }
+        }
+    }
+    assert!(bad.is_empty(), "unsound on contrived boards:\n{}", bad.join("\n"));
+    println!("{} contrived boards, {total} steps", boards.len());
+    assert!(total > 0, "the finders did not run on the contrived boards");
+}

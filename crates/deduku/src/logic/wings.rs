@@ -230,7 +230,9 @@ fn wxyz_wing(board: &Board, sink: &mut Sink) -> ControlFlow<()> {
         pool.clear();
         pool.extend(small.iter().copied().filter(|&c| board.candidates(c).is_subset(qs)));
         let n = pool.len();
-        if n < 4 {
+        // More than `MAX_WXYZ_POOL` cells inside one quadruple happens only in contrived
+        // pencil marks; the search is bounded rather than allowed to explode.
+        if !(4..=MAX_WXYZ_POOL).contains(&n) {
             continue;
         }
         for i in 0..n {
@@ -246,6 +248,10 @@ fn wxyz_wing(board: &Board, sink: &mut Sink) -> ControlFlow<()> {
     }
     ControlFlow::Continue(())
 }
+
+/// The most cells with candidates inside one digit quadruple that the WXYZ-Wing search
+/// combines (C(32, 4) = 35,960 sets).
+const MAX_WXYZ_POOL: usize = 32;
 
 fn wxyz_check(board: &Board, qs: DigitSet, cells: [Cell; 4], sink: &mut Sink) -> ControlFlow<()> {
     let union = cells.iter().fold(DigitSet::EMPTY, |a, &c| a.union(board.candidates(c)));
@@ -329,6 +335,12 @@ fn remote_pair(board: &Board, sink: &mut Sink) -> ControlFlow<()> {
         }
         done = done.union(comp);
         if comp.len() < 4 {
+            continue;
+        }
+        // Three cells with the same pair in one house is a contradiction (a board `check`
+        // does not catch); such a component is left alone, which also keeps every cell's
+        // neighbours to at most three and the walk below small.
+        if House::all().any(|h| h.cell_set().intersection(comp).len() > 2) {
             continue;
         }
         // Chains start at an end of the component (a cell with one neighbour) or, in a

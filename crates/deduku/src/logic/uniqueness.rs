@@ -8,7 +8,7 @@
 //! digits would give a second solution. So the four cells never hold only `a` and `b` — the
 //! "deadly pattern" — and whatever forces it is false.
 //!
-//! Corner order in a [`Rect`]:
+//! Corner order of a rectangle:
 //!
 //! ```text
 //!   0 ── 1      0,1 share a row, 2,3 the other row;

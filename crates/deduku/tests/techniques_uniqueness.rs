@@ -123,6 +123,7 @@ fn uniqueness_never_fires_on_puzzles_with_several_solutions() {
     let puzzles = common::corpus("corpora/serg-multi-200.txt");
     assert_eq!(puzzles.len(), 200);
     let mut fired_if_allowed = 0;
+    let mut positions = 0;
     for p in &puzzles {
         assert!(deduku::solve::count_solutions(p, 2).count >= 2, "{p:?}");
         let path = deduku::logic::solve_path(p);
@@ -133,15 +134,23 @@ fn uniqueness_never_fires_on_puzzles_with_several_solutions() {
         // out about uniqueness itself, even where the patterns are there. (After a brute-force
         // placement the board itself may have one solution; the walk stops there.)
         let mut b = p.clone();
-        for s in path.steps.iter().take_while(|s| s.technique != BruteForce).take(60) {
+        let mut steps = path.steps.iter();
+        for _ in 0..60 {
+            positions += 1;
             for &t in UNIQUENESS {
                 let mut sink = Sink::unlimited();
                 let _ = find(&b, t, &Context::UNKNOWN, &mut sink);
                 assert!(sink.is_empty(), "{} fired on a multi-solution board {b:?}", t.id());
                 fired_if_allowed += usize::from(!common::steps_of(&b, t).is_empty());
             }
-            s.apply(&mut b);
+            match steps.next() {
+                Some(s) if s.technique != BruteForce => s.apply(&mut b),
+                _ => break,
+            }
         }
     }
-    println!("positions where a uniqueness pattern was present but refused: {fired_if_allowed}");
+    assert!(positions >= 200, "only {positions} positions checked");
+    println!(
+        "{positions} positions; a uniqueness pattern was present but refused {fired_if_allowed} times"
+    );
 }

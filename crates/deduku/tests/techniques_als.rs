@@ -38,6 +38,18 @@ fn als_xy_chain_exemplars() {
 }
 
 #[test]
+fn sue_de_coq_passes_the_regression_library() {
+    common::check_reglib(&[(SueDeCoq, 1.0)]);
+}
+
+#[test]
+fn sue_de_coq_exemplars() {
+    let (hit, total) = common::exemplar_hits("1101", &[SueDeCoq]);
+    println!("1101: {hit}/{total}");
+    assert!(hit >= total);
+}
+
+#[test]
 fn als_xz_exemplars() {
     let (hit, total) = common::exemplar_hits("0901", &[AlsXz]);
     println!("0901: {hit}/{total}");

@@ -50,6 +50,11 @@ fn sue_de_coq_exemplars() {
 }
 
 #[test]
+fn death_blossom_passes_the_regression_library() {
+    common::check_reglib(&[(DeathBlossom, 1.0)]);
+}
+
+#[test]
 fn als_xz_exemplars() {
     let (hit, total) = common::exemplar_hits("0901", &[AlsXz]);
     println!("0901: {hit}/{total}");

@@ -33,21 +33,31 @@ pub(crate) fn als_xz(board: &Board, alses: &Alses, sink: &mut Sink) -> ControlFl
             }
             let b = &alses.list[j];
             let mut step = Step::new(Technique::AlsXz);
-            let pattern = if rcc.len() >= 2 {
+            let mut zs = DigitSet::EMPTY;
+            if rcc.len() >= 2 {
                 for x in rcc.iter() {
                     eliminate(&mut step, common_targets(board, a, b, x), x);
                 }
-                for (s, _) in [(a, b), (b, a)] {
+                for s in [a, b] {
                     for z in s.digits.minus(rcc).iter() {
                         eliminate(&mut step, s.seers_of(z).intersection(board.digit_cells(z)), z);
                     }
                 }
+            } else {
+                for z in a.digits.intersection(b.digits).minus(rcc).iter() {
+                    let t = common_targets(board, a, b, z);
+                    if !t.is_empty() {
+                        zs.insert(z);
+                        eliminate(&mut step, t, z);
+                    }
+                }
+            }
+            if step.eliminations.is_empty() {
+                continue;
+            }
+            let pattern = if rcc.len() >= 2 {
                 format!("A={}, B={}, X={}", a.text(), b.text(), digit_list(rcc))
             } else {
-                let zs = a.digits.intersection(b.digits).minus(rcc);
-                for z in zs.iter() {
-                    eliminate(&mut step, common_targets(board, a, b, z), z);
-                }
                 format!(
                     "A={}, B={}, X={}, Z={}",
                     a.text(),
@@ -56,9 +66,6 @@ pub(crate) fn als_xz(board: &Board, alses: &Alses, sink: &mut Sink) -> ControlFl
                     digit_list(zs)
                 )
             };
-            if step.eliminations.is_empty() {
-                continue;
-            }
             highlight_als(&mut step, board, a, true);
             highlight_als(&mut step, board, b, false);
             for x in rcc.iter() {

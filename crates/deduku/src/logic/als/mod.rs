@@ -35,7 +35,9 @@ pub fn find(board: &Board, technique: Technique, sink: &mut Sink) -> ControlFlow
         Technique::AlsXyChain => xz::als_xy_chain(board, &Alses::collect(board), sink),
         Technique::DeathBlossom => blossom::death_blossom(board, &Alses::collect(board), sink),
         Technique::SueDeCoq => sue_de_coq::sue_de_coq(board, sink),
-        Technique::AlignedPairExclusion => ape::aligned_pair_exclusion(board, sink),
+        Technique::AlignedPairExclusion => {
+            ape::aligned_pair_exclusion(board, &Alses::collect(board), sink)
+        }
         _ => ControlFlow::Continue(()),
     }
 }

@@ -9,7 +9,7 @@
 
 use super::Alses;
 use crate::board::Board;
-use crate::grid::{Candidate, Cell, CellSet, DigitSet};
+use crate::grid::{Candidate, Cell, DigitSet};
 use crate::logic::{Sink, Step, Technique};
 use std::ops::ControlFlow;
 
@@ -19,24 +19,28 @@ pub(crate) fn aligned_pair_exclusion(
     alses: &Alses,
     sink: &mut Sink,
 ) -> ControlFlow<()> {
-    // Per cell: the ALSs whose cells all see it, in ALS order, with their digits.
-    let mut seen_by: Vec<Vec<(u32, DigitSet)>> = vec![Vec::new(); 81];
+    // The ALSs by their lowest cell, in a compressed layout: `by_first[start[c]..start[c + 1]]`.
+    let mut start = [0u32; 82];
+    for a in &alses.list {
+        start[a.cells.first().expect("non-empty").index() + 1] += 1;
+    }
+    for k in 1..82 {
+        start[k] += start[k - 1];
+    }
+    let mut fill = start;
+    let mut by_first = vec![0u32; alses.list.len()];
     for (i, a) in alses.list.iter().enumerate() {
-        let mut all = CellSet::ALL;
-        for d in a.digits.iter() {
-            all = all.intersection(a.seers_of(d));
-        }
-        for c in all.iter() {
-            if board.candidates(c).len() >= 2 {
-                seen_by[c.index()].push((i as u32, a.digits));
-            }
-        }
+        let c = a.cells.first().expect("non-empty").index();
+        by_first[fill[c] as usize] = i as u32;
+        fill[c] += 1;
     }
     let cells: Vec<Cell> = Cell::all().filter(|&c| board.candidates(c).len() >= 2).collect();
     let mut used: Vec<(u32, DigitSet, DigitSet)> = Vec::new();
     for (k, &p) in cells.iter().enumerate() {
         for &q in &cells[k + 1..] {
             let (cp, cq) = (board.candidates(p), board.candidates(q));
+            // The excluders lie among the cells seeing both.
+            let common = p.peers().intersection(q.peers());
             // inv[a]: the digits b for which P=a, Q=b is impossible.
             let mut inv = [DigitSet::EMPTY; 9];
             if p.sees(q) {
@@ -45,17 +49,17 @@ pub(crate) fn aligned_pair_exclusion(
                 }
             }
             used.clear();
-            let (lp, lq) = (&seen_by[p.index()], &seen_by[q.index()]);
-            let (mut x, mut y) = (0, 0);
-            while x < lp.len() && y < lq.len() {
-                let (ip, mp) = lp[x];
-                let (iq, mq) = lq[y];
-                if ip < iq {
-                    x += 1;
-                } else if iq < ip {
-                    y += 1;
-                } else {
-                    let (pa, qb) = (mp.intersection(cp), mq.intersection(cq));
+            for c in common.iter() {
+                if board.value(c).is_some() {
+                    continue;
+                }
+                let bucket = &by_first[start[c.index()] as usize..start[c.index() + 1] as usize];
+                for &i in bucket {
+                    let e = &alses.list[i as usize];
+                    if !e.cells.is_subset(common) {
+                        continue;
+                    }
+                    let (pa, qb) = (e.digits.intersection(cp), e.digits.intersection(cq));
                     let mut useful = false;
                     for a in pa.iter() {
                         let add = qb.minus(DigitSet::single(a));
@@ -63,11 +67,12 @@ pub(crate) fn aligned_pair_exclusion(
                         inv[a.index()] = inv[a.index()].union(add);
                     }
                     if useful {
-                        used.push((ip, pa, qb));
+                        used.push((i, pa, qb));
                     }
-                    x += 1;
-                    y += 1;
                 }
+            }
+            if used.is_empty() {
+                continue;
             }
             let elim_p: DigitSet = cp.iter().filter(|a| cq.is_subset(inv[a.index()])).collect();
             let elim_q: DigitSet =

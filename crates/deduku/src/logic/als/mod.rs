@@ -13,6 +13,9 @@
 //! cell holding each digit, so the pair search only looks at ALSs whose `x` cells lie among the
 //! cells that see the first one's `x` cells.
 //!
+//! The enumeration is kept per thread for the last board asked about ([`alses_of`]), so the
+//! family's techniques, tried one after another on a position, share it.
+//!
 //! Overlapping ALSs are allowed (HoDoKu's "allow ALS overlap" option) as long as the RCC's
 //! cells lie outside the overlap, which is all the logic needs.
 
@@ -20,7 +23,9 @@ use crate::board::Board;
 use crate::grid::{Cell, CellSet, Digit, DigitSet, House, HouseKind};
 use crate::logic::step::fmt_cells_compact;
 use crate::logic::{Link, Node, Sink, Step, Technique};
+use std::cell::RefCell;
 use std::ops::ControlFlow;
+use std::rc::Rc;
 
 mod ape;
 mod blossom;
@@ -30,16 +35,38 @@ mod xz;
 /// Finds the instances of `technique` (one of this family's) and pushes them into `sink`.
 pub fn find(board: &Board, technique: Technique, sink: &mut Sink) -> ControlFlow<()> {
     match technique {
-        Technique::AlsXz => xz::als_xz(board, &Alses::collect(board), sink),
-        Technique::AlsXyWing => xz::als_xy_wing(board, &Alses::collect(board), sink),
-        Technique::AlsXyChain => xz::als_xy_chain(board, &Alses::collect(board), sink),
-        Technique::DeathBlossom => blossom::death_blossom(board, &Alses::collect(board), sink),
+        Technique::AlsXz => xz::als_xz(board, &alses_of(board), sink),
+        Technique::AlsXyWing => xz::als_xy_wing(board, &alses_of(board), sink),
+        Technique::AlsXyChain => xz::als_xy_chain(board, &alses_of(board), sink),
+        Technique::DeathBlossom => blossom::death_blossom(board, &alses_of(board), sink),
         Technique::SueDeCoq => sue_de_coq::sue_de_coq(board, sink),
         Technique::AlignedPairExclusion => {
-            ape::aligned_pair_exclusion(board, &Alses::collect(board), sink)
+            ape::aligned_pair_exclusion(board, &alses_of(board), sink)
         }
         _ => ControlFlow::Continue(()),
     }
+}
+
+thread_local! {
+    /// The ALSs of the last board this thread asked about. The step finder tries the family's
+    /// techniques one after another on the same position, so they share one enumeration; the
+    /// memo is invisible otherwise (same board, same ALSs).
+    static LAST: RefCell<Option<(Board, Rc<Alses>)>> = const { RefCell::new(None) };
+}
+
+/// The ALSs of `board`, enumerated once per position and thread.
+fn alses_of(board: &Board) -> Rc<Alses> {
+    LAST.with(|last| {
+        let mut last = last.borrow_mut();
+        if let Some((b, a)) = last.as_ref() {
+            if b == board {
+                return Rc::clone(a);
+            }
+        }
+        let a = Rc::new(Alses::collect(board));
+        *last = Some((board.clone(), Rc::clone(&a)));
+        a
+    })
 }
 
 /// One almost locked set.
@@ -187,17 +214,19 @@ fn restricted_commons(board: &Board, list: &[Als]) -> (Vec<(u32, DigitSet)>, Vec
         }
     }
 
-    let mut adj = Vec::new();
-    let mut start = Vec::with_capacity(list.len() + 1);
+    // RCCs are symmetric: find each pair once (from the lower index; the buckets are in
+    // index order), then list it under both ALSs.
+    let mut edges: Vec<(u32, u32, DigitSet)> = Vec::new();
     let mut masks = vec![0u16; list.len()];
     let mut touched: Vec<u32> = Vec::new();
-    for a in list {
-        start.push(adj.len() as u32);
+    for (i, a) in list.iter().enumerate() {
         for x in a.digits.iter() {
             let seers = a.seers[x.index()];
             for c in seers.intersection(board.digit_cells(x)).iter() {
                 let k = x.index() * 81 + c.index();
-                for &j in &by_first[first_start[k] as usize..first_start[k + 1] as usize] {
+                let bucket = &by_first[first_start[k] as usize..first_start[k + 1] as usize];
+                let from = bucket.partition_point(|&j| j as usize <= i);
+                for &j in &bucket[from..] {
                     if list[j as usize].dcells[x.index()].is_subset(seers) {
                         if masks[j as usize] == 0 {
                             touched.push(j);
@@ -209,12 +238,31 @@ fn restricted_commons(board: &Board, list: &[Als]) -> (Vec<(u32, DigitSet)>, Vec
         }
         touched.sort_unstable();
         for &j in &touched {
-            adj.push((j, DigitSet::from_bits(masks[j as usize])));
+            edges.push((i as u32, j, DigitSet::from_bits(masks[j as usize])));
             masks[j as usize] = 0;
         }
         touched.clear();
     }
-    start.push(adj.len() as u32);
+    let mut start = vec![0u32; list.len() + 1];
+    for &(i, j, _) in &edges {
+        start[i as usize + 1] += 1;
+        start[j as usize + 1] += 1;
+    }
+    for k in 1..start.len() {
+        start[k] += start[k - 1];
+    }
+    let mut fill = start.clone();
+    let mut adj = vec![(0u32, DigitSet::EMPTY); edges.len() * 2];
+    // Lower neighbours first (edges are sorted by their lower end), then higher ones, so each
+    // list comes out in index order.
+    for &(i, j, m) in &edges {
+        adj[fill[j as usize] as usize] = (i, m);
+        fill[j as usize] += 1;
+    }
+    for &(i, j, m) in &edges {
+        adj[fill[i as usize] as usize] = (j, m);
+        fill[i as usize] += 1;
+    }
     (adj, start)
 }
 

@@ -219,3 +219,18 @@ fn path_timing_on_top1465() {
         als_steps
     );
 }
+
+/// Prints one step of each technique from the regression library (for reading the texts).
+#[test]
+#[ignore]
+fn sample_texts() {
+    for case in common::reglib_cases() {
+        let Some(t) = common::reglib_technique(&case.code) else { continue };
+        if !FAMILY.contains(&t) {
+            continue;
+        }
+        if let Some(s) = common::steps_of(&case.board, t).first() {
+            println!("{}: {} (len {})", case.code, s.text, s.length);
+        }
+    }
+}

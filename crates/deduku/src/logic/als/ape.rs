@@ -180,4 +180,11 @@ mod tests {
                 .all(|e| !(e.cell == p && e.digit.get() == 3) && e.cell != Cell::at(1, 1))
         }));
     }
+
+    #[test]
+    fn no_exclusion_in_a_real_position_without_one() {
+        // HoDoKu regression library 1.4, line 1406 (an ALS-XZ case): no aligned pair exclusion.
+        let b = super::super::tests::reglib_line(1406);
+        assert!(super::super::tests::steps(&b, Technique::AlignedPairExclusion).is_empty());
+    }
 }

@@ -149,7 +149,7 @@ impl Blossom<'_> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::tests::{cands, reglib_board, steps};
+    use super::super::tests::{cands, reglib_board, reglib_line, steps};
     use crate::logic::Technique;
 
     #[test]
@@ -162,5 +162,11 @@ mod tests {
         let all: Vec<_> = s.iter().flat_map(|s| s.eliminations.clone()).collect();
         assert!(want.iter().all(|k| all.contains(k)));
         assert!(s.iter().all(|s| s.text.starts_with("Death Blossom: stem r") && s.length >= 2));
+    }
+
+    #[test]
+    fn no_death_blossom_where_none_exists() {
+        // HoDoKu regression library 1.4, line 1429 (an ALS-XY-wing case): no death blossom.
+        assert!(steps(&reglib_line(1429), Technique::DeathBlossom).is_empty());
     }
 }

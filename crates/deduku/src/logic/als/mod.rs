@@ -357,6 +357,12 @@ pub(crate) mod tests {
         v
     }
 
+    /// The board of line `n` (1-based) of HoDoKu's regression library.
+    pub fn reglib_line(n: usize) -> Board {
+        let text = include_str!("../../../tests/data/techniques/hodoku-reglib-1.4.txt");
+        reglib_board(text.lines().nth(n - 1).expect("line exists"))
+    }
+
     /// Every step of `t` on `board`.
     pub fn steps(board: &Board, t: Technique) -> Vec<Step> {
         let mut sink = Sink::unlimited();

@@ -162,7 +162,7 @@ fn report(
 
 #[cfg(test)]
 mod tests {
-    use super::super::tests::{cands, reglib_board, steps};
+    use super::super::tests::{cands, reglib_board, reglib_line, steps};
     use crate::logic::Technique;
 
     #[test]
@@ -179,5 +179,11 @@ mod tests {
             s.iter().map(|s| &s.text).collect::<Vec<_>>()
         );
         assert!(s.iter().all(|s| s.text.starts_with("Sue de Coq: r")));
+    }
+
+    #[test]
+    fn no_sue_de_coq_where_none_exists() {
+        // HoDoKu regression library 1.4, line 1406 (an ALS-XZ case): no Sue de Coq there.
+        assert!(steps(&reglib_line(1406), Technique::SueDeCoq).is_empty());
     }
 }

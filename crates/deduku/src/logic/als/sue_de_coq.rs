@@ -24,8 +24,8 @@ struct Part {
 }
 
 /// Every non-empty subset of `cells` (at most 6 here) whose digits are not locked by
-/// themselves (more digits than cells) and meet `v`.
-fn parts(board: &Board, cells: &[Cell], v: DigitSet) -> Vec<Part> {
+/// themselves (more digits than cells).
+fn parts(board: &Board, cells: &[Cell]) -> Vec<Part> {
     let mut out = Vec::new();
     for mask in 1usize..(1 << cells.len()) {
         let mut p = Part { cells: CellSet::EMPTY, digits: DigitSet::EMPTY };
@@ -35,7 +35,7 @@ fn parts(board: &Board, cells: &[Cell], v: DigitSet) -> Vec<Part> {
                 p.digits = p.digits.union(board.candidates(c));
             }
         }
-        if p.digits.len() > p.cells.len() && !p.digits.intersection(v).is_empty() {
+        if p.digits.len() > p.cells.len() {
             out.push(p);
         }
     }
@@ -69,6 +69,8 @@ pub(crate) fn sue_de_coq(board: &Board, sink: &mut Sink) -> ControlFlow<()> {
                 .into_iter()
                 .filter(|c| empty(c) && !line.cell_set().contains(*c))
                 .collect();
+            let lparts = parts(board, &line_rest);
+            let bparts = parts(board, &box_rest);
             for mask in 1usize..(1 << meet.len()) {
                 if mask.count_ones() < 2 {
                     continue;
@@ -83,16 +85,16 @@ pub(crate) fn sue_de_coq(board: &Board, sink: &mut Sink) -> ControlFlow<()> {
                 if inter.digits.len() < inter.cells.len() + 2 {
                     continue;
                 }
-                let lparts = parts(board, &line_rest, inter.digits);
-                let bparts = parts(board, &box_rest, inter.digits);
-                for l in &lparts {
+                // Each part must share a digit with the intersection.
+                let meets = |p: &&Part| !p.digits.intersection(inter.digits).is_empty();
+                for l in lparts.iter().filter(meets) {
                     let il = inter.digits.union(l.digits);
                     let n_il = inter.cells.len() + l.cells.len();
                     // The box part adds at least as many cells as digits it brings.
                     if il.len() > n_il + box_rest.len() as u32 {
                         continue;
                     }
-                    for bp in &bparts {
+                    for bp in bparts.iter().filter(meets) {
                         if !l.digits.intersection(bp.digits).is_empty() {
                             continue;
                         }

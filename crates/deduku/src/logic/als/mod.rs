@@ -8,12 +8,12 @@
 //! every `x` cell of `A` sees every `x` cell of `B`: `x` can then be true in at most one of
 //! them, so at least one of them is locked without `x`.
 //!
-//! The ALSs of a position are enumerated once per call ([`Alses::collect`]) by a bitmask walk
+//! The ALSs of a position are enumerated once per position (`Alses::collect`) by a bitmask walk
 //! over the empty cells of every house; their RCCs come from an index of the ALSs by the first
 //! cell holding each digit, so the pair search only looks at ALSs whose `x` cells lie among the
 //! cells that see the first one's `x` cells.
 //!
-//! The enumeration is kept per thread for the last board asked about ([`alses_of`]), so the
+//! The enumeration is kept per thread for the last board asked about (`alses_of`), so the
 //! family's techniques, tried one after another on a position, share it.
 //!
 //! Overlapping ALSs are allowed (HoDoKu's "allow ALS overlap" option) as long as the RCC's

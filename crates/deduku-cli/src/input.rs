@@ -1,0 +1,264 @@
+//! Reading puzzles: files or stdin, the one-puzzle-per-line rule of the batch commands, the
+//! single-puzzle rule of `explain` and `steps`, and the ordered parallel batch runner.
+//!
+//! The line rule (batch commands `solve`, `rate`, `bench`):
+//! - lines are read as bytes (invalid UTF-8 is replaced, never fatal) and trimmed;
+//! - blank lines and lines starting with `#` are skipped;
+//! - anything from a `#` on is a comment (`puzzle  # note`);
+//! - the rest is parsed whole when that works (so a grid followed by an elimination list, or any
+//!   other one-line format the library reads, is taken as it is);
+//! - otherwise, when the rest holds several tokens separated by whitespace or `:`, the first token
+//!   of at least 81 characters is the puzzle (`puzzle:count:solution`, `id puzzle rating`, HoDoKu's
+//!   `+` markers make a token longer than 81); its parse error, if any, is the line's error.
+
+use deduku::{Board, ParseError};
+use rayon::prelude::*;
+use std::fmt;
+use std::fs::File;
+use std::io::{self, BufRead, BufReader, Read, Write};
+use std::path::Path;
+
+/// Why a command could not run (exit code 2) or could not write its output.
+#[derive(Debug)]
+pub enum Failure {
+    /// Bad usage or unreadable input: the message is printed and the exit code is 2.
+    Usage(String),
+    /// Writing the output failed; a closed pipe (`deduku solve big.txt | head`) ends quietly.
+    Output(io::Error),
+}
+
+impl fmt::Display for Failure {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Failure::Usage(m) => f.write_str(m),
+            Failure::Output(e) => write!(f, "cannot write the output: {e}"),
+        }
+    }
+}
+
+impl From<io::Error> for Failure {
+    fn from(e: io::Error) -> Failure {
+        Failure::Output(e)
+    }
+}
+
+/// A source of text: a named file or stdin.
+pub struct Source {
+    name: String,
+    reader: Box<dyn BufRead>,
+}
+
+impl Source {
+    /// Opens `path`, or stdin when it is `None` or `-`.
+    pub fn open(path: Option<&Path>) -> Result<Source, Failure> {
+        match path {
+            None => Ok(Source::stdin()),
+            Some(p) if p.as_os_str() == "-" => Ok(Source::stdin()),
+            Some(p) => {
+                let file = File::open(p).map_err(|e| read_failure(&p.display().to_string(), &e))?;
+                Ok(Source { name: p.display().to_string(), reader: Box::new(BufReader::new(file)) })
+            }
+        }
+    }
+
+    fn stdin() -> Source {
+        Source { name: "stdin".to_string(), reader: Box::new(BufReader::new(io::stdin())) }
+    }
+
+    /// The whole text (invalid UTF-8 replaced).
+    pub fn read_all(mut self) -> Result<String, Failure> {
+        let mut bytes = Vec::new();
+        self.reader.read_to_end(&mut bytes).map_err(|e| read_failure(&self.name, &e))?;
+        Ok(String::from_utf8_lossy(&bytes).into_owned())
+    }
+
+    /// The next line that holds a puzzle (not blank, not a comment), with its 1-based line
+    /// number; `None` at the end.
+    fn next_puzzle_line(&mut self, line_no: &mut usize) -> Result<Option<Line>, Failure> {
+        let mut buf = Vec::new();
+        loop {
+            buf.clear();
+            let n = self
+                .reader
+                .read_until(b'\n', &mut buf)
+                .map_err(|e| read_failure(&self.name, &e))?;
+            if n == 0 {
+                return Ok(None);
+            }
+            *line_no += 1;
+            let text = String::from_utf8_lossy(&buf);
+            let t = text.trim();
+            if !t.is_empty() && !t.starts_with('#') {
+                return Ok(Some(Line { number: *line_no, text: t.to_string() }));
+            }
+        }
+    }
+
+    /// Every puzzle line, read to the end.
+    pub fn puzzle_lines(mut self) -> Result<Vec<Line>, Failure> {
+        let mut out = Vec::new();
+        let mut line_no = 0;
+        while let Some(l) = self.next_puzzle_line(&mut line_no)? {
+            out.push(l);
+        }
+        Ok(out)
+    }
+}
+
+fn read_failure(name: &str, e: &io::Error) -> Failure {
+    Failure::Usage(format!("cannot read {name}: {e}"))
+}
+
+/// One puzzle line of a batch input.
+pub struct Line {
+    /// 1-based line number in the input.
+    pub number: usize,
+    /// The trimmed text.
+    pub text: String,
+}
+
+impl Line {
+    /// Parses the line by the line rule; the error text names the input line.
+    pub fn parse(&self) -> Result<Board, String> {
+        parse_line(&self.text).map_err(|e| format!("{e} (line {})", self.number))
+    }
+}
+
+/// Parses one batch line by the line rule (see the module documentation).
+pub fn parse_line(line: &str) -> Result<Board, ParseError> {
+    let text = match line.find('#') {
+        Some(i) => line[..i].trim(),
+        None => line.trim(),
+    };
+    let whole = deduku::parse(text);
+    if whole.is_ok() {
+        return whole;
+    }
+    let tokens: Vec<&str> =
+        text.split(|c: char| c.is_whitespace() || c == ':').filter(|t| !t.is_empty()).collect();
+    if tokens.len() > 1 {
+        if let Some(token) = tokens.iter().find(|t| t.chars().count() >= 81) {
+            return deduku::parse(token);
+        }
+    }
+    whole
+}
+
+/// Parses a whole text as one puzzle (multi-line grids included). When that fails and the text
+/// holds a single puzzle line (comments and blank lines aside), the line rule is tried on it, so
+/// a line copied from a corpus file works too; the first error is reported otherwise.
+pub fn parse_single(text: &str) -> Result<Board, ParseError> {
+    let whole = deduku::parse(text);
+    if whole.is_ok() {
+        return whole;
+    }
+    let mut lines = text.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#'));
+    if let (Some(line), None) = (lines.next(), lines.next()) {
+        if let Ok(b) = parse_line(line) {
+            return Ok(b);
+        }
+    }
+    whole
+}
+
+/// Resolves the puzzle argument of `explain` and `steps`: a puzzle string when it parses as one,
+/// else a file path (`-` or none: stdin) whose whole text is one puzzle.
+pub fn single_puzzle(arg: Option<&str>) -> Result<Board, Failure> {
+    let (name, text) = match arg {
+        None | Some("-") => ("stdin".to_string(), Source::open(None)?.read_all()?),
+        Some(a) => {
+            let as_puzzle = parse_single(a);
+            if let Ok(b) = as_puzzle {
+                return Ok(b);
+            }
+            let path = Path::new(a);
+            if !path.exists() {
+                let why = as_puzzle.err().map(|e| e.message).unwrap_or_default();
+                return Err(Failure::Usage(format!(
+                    "`{}` is neither a puzzle ({why}) nor an existing file",
+                    shorten(a)
+                )));
+            }
+            (path.display().to_string(), Source::open(Some(path))?.read_all()?)
+        }
+    };
+    parse_single(&text).map_err(|e| Failure::Usage(format!("{name} is not a puzzle: {e}")))
+}
+
+/// A long argument cut for an error message.
+fn shorten(s: &str) -> String {
+    if s.chars().count() > 100 {
+        format!("{}…", s.chars().take(100).collect::<String>())
+    } else {
+        s.to_string()
+    }
+}
+
+/// How many puzzle lines a batch works on at a time: enough to keep every core busy, few enough
+/// that a huge file never sits in memory whole.
+const CHUNK: usize = 8192;
+
+/// Runs `work` on every puzzle line of `source` on all cores and writes its lines to stdout in
+/// input order, chunk by chunk (buffered).
+pub fn run_batch<F>(mut source: Source, work: F) -> Result<(), Failure>
+where
+    F: Fn(&Line) -> String + Sync,
+{
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::with_capacity(1 << 16, stdout.lock());
+    let mut line_no = 0;
+    let mut chunk = Vec::with_capacity(CHUNK);
+    loop {
+        chunk.clear();
+        while chunk.len() < CHUNK {
+            match source.next_puzzle_line(&mut line_no)? {
+                Some(l) => chunk.push(l),
+                None => break,
+            }
+        }
+        if chunk.is_empty() {
+            break;
+        }
+        let results: Vec<String> = chunk.par_iter().map(&work).collect();
+        for r in &results {
+            out.write_all(r.as_bytes())?;
+            out.write_all(b"\n")?;
+        }
+        if chunk.len() < CHUNK {
+            break;
+        }
+    }
+    out.flush()?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const PUZZLE: &str =
+        "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
+
+    #[test]
+    fn line_rule_takes_the_puzzle_token() {
+        let want = deduku::parse(PUZZLE).unwrap();
+        for line in [
+            PUZZLE.to_string(),
+            format!("{PUZZLE}  # a comment"),
+            format!("{PUZZLE}:1:{}", "1".repeat(81)),
+            format!("abc123 {PUZZLE} 7.2"),
+        ] {
+            assert_eq!(parse_line(&line).as_ref(), Ok(&want), "{line}");
+        }
+        assert!(parse_line("abc def").is_err());
+        assert!(parse_line(&PUZZLE[1..]).is_err());
+    }
+
+    #[test]
+    fn single_puzzle_text_accepts_one_corpus_line() {
+        let want = deduku::parse(PUZZLE).unwrap();
+        let text = format!("# header\n\n{PUZZLE}:1:x\n");
+        assert_eq!(parse_single(&text), Ok(want));
+        assert!(parse_single(&format!("{PUZZLE}\n{PUZZLE}x\n")).is_err());
+    }
+}

@@ -195,8 +195,9 @@ fn shorten(s: &str) -> String {
 }
 
 /// How many puzzle lines a batch works on at a time: enough to keep every core busy, few enough
-/// that a huge file never sits in memory whole.
-const CHUNK: usize = 8192;
+/// that a huge file never sits in memory whole. Debug builds use small chunks so that the tests
+/// cross chunk boundaries without solving thousands of puzzles unoptimized.
+const CHUNK: usize = if cfg!(debug_assertions) { 256 } else { 8192 };
 
 /// Runs `work` on every puzzle line of `source` on all cores and writes its lines to stdout in
 /// input order, chunk by chunk (buffered).

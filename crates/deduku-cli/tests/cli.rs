@@ -124,8 +124,8 @@ fn solve_prints_one_line_per_puzzle_with_errors_in_place() {
     let got = stdout(&run(&["solve", path_str(&file)]));
     let got: Vec<&str> = got.lines().collect();
     assert_eq!(got, expected);
-    assert!(got.iter().any(|l| *l == "error: no solution"));
-    assert!(got.iter().any(|l| *l == "error: multiple solutions"));
+    assert!(got.contains(&"error: no solution"));
+    assert!(got.contains(&"error: multiple solutions"));
     assert!(got.iter().filter(|l| l.len() == 81).count() >= 10);
 
     let piped = stdout(&run_stdin(&["solve"], &text));
@@ -245,7 +245,7 @@ fn explain_json_steps_replay_to_the_solution() {
         let solution = v["solution"].as_str().expect("solution string");
         assert_eq!(Some(solution), case.solution.as_deref());
         assert_eq!(v["status"], "solved");
-        assert_eq!(v["puzzle"].as_str().map(|p| board(p)), Some(board(&case.puzzle)));
+        assert_eq!(v["puzzle"].as_str().map(board), Some(board(&case.puzzle)));
         let lib = solve_path(&board(&case.puzzle));
         assert_eq!(v["rating"]["level"], lib.rating.level.name());
         assert_eq!(v["rating"]["se"].as_f64().map(|x| x as f32), Some(lib.rating.se));
@@ -323,10 +323,8 @@ fn steps_applies_the_eliminations_first() {
     let case = &unique_cases()[2];
     let b = board(&case.puzzle);
     let solution = case.solution.as_deref().expect("solution").as_bytes();
-    let cell = Cell::all()
-        .filter(|&c| b.candidates(c).len() >= 3)
-        .next()
-        .expect("a cell with three candidates");
+    let cell =
+        Cell::all().find(|&c| b.candidates(c).len() >= 3).expect("a cell with three candidates");
     let sol = solution[cell.index()] - b'0';
     let others: String =
         b.candidates(cell).iter().filter(|d| d.get() != sol).map(|d| d.to_string()).collect();

@@ -6,6 +6,7 @@ use crate::input::{Failure, Source};
 use deduku::Board;
 use deduku::solve::count_solutions;
 use std::hint::black_box;
+use std::io::{self, Write};
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -85,13 +86,16 @@ pub fn run(args: &Args) -> Result<(), Failure> {
         Mode::One => "one",
         Mode::Count2 => "count2",
     };
-    println!(
+    let mut out = io::stdout().lock();
+    writeln!(
+        out,
         "deduku mode={mode} puzzles={} solvable={solvable} skipped={skipped} passes={passes} \
          puzzles_per_sec={:.0} usec_per_puzzle={:.2} guesses_per_puzzle={:.2}",
         boards.len(),
         total / secs,
         secs * 1e6 / total,
         guesses as f64 / boards.len() as f64
-    );
+    )?;
+    out.flush()?;
     Ok(())
 }

@@ -89,7 +89,8 @@ impl Source {
             let text = String::from_utf8_lossy(&buf);
             let t = text.trim();
             if !t.is_empty() && !t.starts_with('#') {
-                return Ok(Some(Line { number: *line_no, text: t.to_string() }));
+                let lead = text.chars().take_while(|c| c.is_whitespace()).count();
+                return Ok(Some(Line { number: *line_no, lead, text: t.to_string() }));
             }
         }
     }
@@ -113,35 +114,66 @@ fn read_failure(name: &str, e: &io::Error) -> Failure {
 pub struct Line {
     /// 1-based line number in the input.
     pub number: usize,
+    /// Characters of leading whitespace trimmed off (for error columns).
+    pub lead: usize,
     /// The trimmed text.
     pub text: String,
 }
 
 impl Line {
-    /// Parses the line by the line rule; the error text names the input line.
+    /// Parses the line by the line rule. The error names the input line and, when the parser
+    /// gave one, the column on it: `line 12, column 40: …` (the parser's own position is
+    /// relative to the text it was given, which is one line or one token of it).
     pub fn parse(&self) -> Result<Board, String> {
-        parse_line(&self.text).map_err(|e| format!("{e} (line {})", self.number))
+        parse_line(&self.text).map_err(|LineError { error, offset }| {
+            let own_prefix = match (error.line, error.column) {
+                (Some(l), Some(c)) => Some((format!("line {l}, column {c}: "), c)),
+                _ => None,
+            };
+            match own_prefix {
+                Some((prefix, c)) if error.message.starts_with(&prefix) => format!(
+                    "line {}, column {}: {}",
+                    self.number,
+                    c + offset + self.lead,
+                    &error.message[prefix.len()..]
+                ),
+                _ => format!("line {}: {}", self.number, error.message),
+            }
+        })
     }
 }
 
+/// A line that does not parse: the parser's error and how many characters of the line precede
+/// the text that was parsed (a token after an identifier, say).
+#[derive(Debug, PartialEq)]
+pub struct LineError {
+    /// The parser's error on the text it was given.
+    pub error: ParseError,
+    /// Characters of the line before that text.
+    pub offset: usize,
+}
+
 /// Parses one batch line by the line rule (see the module documentation).
-pub fn parse_line(line: &str) -> Result<Board, ParseError> {
+pub fn parse_line(line: &str) -> Result<Board, LineError> {
     let text = match line.find('#') {
-        Some(i) => line[..i].trim(),
-        None => line.trim(),
+        Some(i) => line[..i].trim_end(),
+        None => line.trim_end(),
     };
     let whole = deduku::parse(text);
     if whole.is_ok() {
-        return whole;
+        return whole.map_err(|error| LineError { error, offset: 0 });
     }
     let tokens: Vec<&str> =
         text.split(|c: char| c.is_whitespace() || c == ':').filter(|t| !t.is_empty()).collect();
     if tokens.len() > 1 {
         if let Some(token) = tokens.iter().find(|t| t.chars().count() >= 81) {
-            return deduku::parse(token);
+            // `token` is a subslice of `text`, so the address difference is its byte offset.
+            let byte = token.as_ptr() as usize - text.as_ptr() as usize;
+            let offset = text[..byte].chars().count();
+            return deduku::parse(token).map_err(|error| LineError { error, offset });
         }
     }
-    whole
+    whole.map_err(|error| LineError { error, offset: 0 })
 }
 
 /// Parses a whole text as one puzzle (multi-line grids included). When that fails and the text
@@ -249,10 +281,26 @@ mod tests {
             format!("{PUZZLE}:1:{}", "1".repeat(81)),
             format!("abc123 {PUZZLE} 7.2"),
         ] {
-            assert_eq!(parse_line(&line).as_ref(), Ok(&want), "{line}");
+            assert_eq!(parse_line(&line).ok().as_ref(), Some(&want), "{line}");
         }
         assert!(parse_line("abc def").is_err());
         assert!(parse_line(&PUZZLE[1..]).is_err());
+    }
+
+    #[test]
+    fn errors_name_the_input_line_and_column() {
+        // The second cell repeats the first digit: a duplicate in row 1.
+        let bad = format!("id {}{}", &PUZZLE[..1], &PUZZLE[..80]);
+        let line = Line { number: 7, lead: 2, text: format!("{bad}:1:{}", "1".repeat(81)) };
+        let err = line.parse().unwrap_err();
+        assert!(err.starts_with("line 7"), "{err}");
+        let direct = parse_line(&line.text).unwrap_err();
+        if let Some(c) = direct.error.column {
+            assert!(
+                err.starts_with(&format!("line 7, column {}: ", c + direct.offset + 2)),
+                "{err}"
+            );
+        }
     }
 
     #[test]

@@ -2,7 +2,9 @@
 //! (each line carries its solution count and, when unique, its solution) or from the library.
 
 use deduku::format::parse_eliminations;
-use deduku::{Board, Cell, Technique, find_all, find_first, solve_path, solve_path_with};
+use deduku::{
+    Board, Cell, ParseError, Technique, find_all, find_first, solve_path, solve_path_with,
+};
 use serde_json::Value;
 use std::io::Write;
 use std::path::PathBuf;
@@ -73,10 +75,22 @@ fn board(puzzle: &str) -> Board {
     deduku::parse(puzzle).expect("the library parses this puzzle")
 }
 
+/// The `error: …` line for a parse error of a text alone on input line `n`: the parser's own
+/// `line 1, column C: ` prefix becomes `line n, column C: `, a message without a position gets
+/// `line n: `.
+fn cli_error(e: &ParseError, n: usize) -> String {
+    if let (Some(l), Some(c)) = (e.line, e.column) {
+        if let Some(rest) = e.message.strip_prefix(&format!("line {l}, column {c}: ")) {
+            return format!("error: line {n}, column {c}: {rest}");
+        }
+    }
+    format!("error: line {n}: {}", e.message)
+}
+
 /// What `solve` must print for `puzzle` found on input line `line_no`.
 fn expected_solve(case: &Case, line_no: usize) -> String {
     match deduku::parse(&case.puzzle) {
-        Err(e) => format!("error: {e} (line {line_no})"),
+        Err(e) => cli_error(&e, line_no),
         Ok(_) => match case.count {
             0 => "error: no solution".to_string(),
             1 => case.solution.clone().expect("a unique case has its solution"),
@@ -108,13 +122,13 @@ fn solve_prints_one_line_per_puzzle_with_errors_in_place() {
             text.push_str(bad);
             text.push('\n');
             let e = deduku::parse(bad).expect_err("80 cells are not a puzzle");
-            expected.push(format!("error: {e} (line {line_no})"));
+            expected.push(cli_error(&e, line_no));
         }
     }
     line_no += 1;
     text.push_str("not a puzzle at all\n");
     let e = deduku::parse("not a puzzle at all").expect_err("prose is not a puzzle");
-    expected.push(format!("error: {e} (line {line_no})"));
+    expected.push(cli_error(&e, line_no));
     line_no += 1;
     let first = &cases[0];
     text.push_str(&format!("{}   # with a comment\n", first.puzzle));
@@ -163,7 +177,7 @@ fn count_prints_solution_counts_up_to_the_limit() {
             .iter()
             .enumerate()
             .map(|(i, c)| match deduku::parse(&c.puzzle) {
-                Err(e) => format!("error: {e} (line {})", i + 1),
+                Err(e) => cli_error(&e, i + 1),
                 Ok(_) => c.count.min(limit).to_string(),
             })
             .collect();
@@ -421,7 +435,7 @@ fn rate_prints_se_level_hardest_and_steps() {
     assert_eq!(lines.len(), cases.len());
     for (i, (line, case)) in lines.iter().zip(&cases).enumerate() {
         match (deduku::parse(&case.puzzle), case.count) {
-            (Err(e), _) => assert_eq!(*line, format!("error: {e} (line {})", i + 1)),
+            (Err(e), _) => assert_eq!(*line, cli_error(&e, i + 1)),
             (Ok(_), 0) => assert_eq!(*line, "error: no solution"),
             (Ok(_), 1) => {
                 let p = solve_path(&board(&case.puzzle));

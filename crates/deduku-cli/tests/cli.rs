@@ -484,3 +484,50 @@ fn bench_reports_speed_and_guesses() {
         assert!(out.contains(key), "{out}");
     }
 }
+
+#[test]
+fn explain_reads_a_multi_line_grid_as_one_puzzle() {
+    let case = &unique_cases()[3];
+    let grid: String = case
+        .puzzle
+        .as_bytes()
+        .chunks(9)
+        .map(|row| format!("{}\n", String::from_utf8_lossy(row)))
+        .collect();
+    let out = run_stdin(&["explain", "--json"], &grid);
+    match deduku::parse(&grid) {
+        Ok(b) => {
+            assert_eq!(b, board(&case.puzzle), "the library reads the grid as the line");
+            let v: Value = serde_json::from_str(&stdout(&out)).expect("JSON");
+            assert_eq!(v["solution"].as_str(), case.solution.as_deref());
+        }
+        Err(e) => {
+            // A library without grid support: the CLI must say so, not guess.
+            assert_eq!(out.status.code(), Some(2));
+            assert!(String::from_utf8_lossy(&out.stderr).contains(&e.message));
+        }
+    }
+}
+
+#[test]
+fn explain_honours_the_technique_options() {
+    let ids = "full-house,hidden-single,naked-single";
+    let options = deduku::Options::with_techniques(
+        ids.split(',').map(|id| Technique::from_id(id).unwrap()).collect(),
+    );
+    for case in unique_cases().iter().take(3) {
+        let p = solve_path_with(&board(&case.puzzle), &options);
+        let out = run(&["explain", "--json", "--techniques", ids, &case.puzzle]);
+        let v: Value = serde_json::from_str(&stdout(&out)).expect("JSON");
+        let status = match p.status {
+            deduku::PathStatus::Solved => "solved",
+            _ => "stuck",
+        };
+        assert_eq!(v["status"], status);
+        let steps = v["steps"].as_array().expect("steps");
+        assert_eq!(steps.len(), p.steps.len());
+        for s in steps {
+            assert!(ids.split(',').any(|id| s["technique"] == id), "{s}");
+        }
+    }
+}

@@ -9,7 +9,9 @@
 //!   other one-line format the library reads, is taken as it is);
 //! - otherwise, when the rest holds several tokens separated by whitespace or `:`, the first token
 //!   of at least 81 characters is the puzzle (`puzzle:count:solution`, `id puzzle rating`, HoDoKu's
-//!   `+` markers make a token longer than 81); its parse error, if any, is the line's error.
+//!   `+` markers make a token longer than 81); its parse error, if any, is the line's error —
+//!   unless the whole line failed at a place after that token (the parser read the puzzle and
+//!   rejects what follows, such as a bad elimination list): then that error stands.
 
 use deduku::{Board, ParseError};
 use rayon::prelude::*;
@@ -159,10 +161,10 @@ pub fn parse_line(line: &str) -> Result<Board, LineError> {
         Some(i) => line[..i].trim_end(),
         None => line.trim_end(),
     };
-    let whole = deduku::parse(text);
-    if whole.is_ok() {
-        return whole.map_err(|error| LineError { error, offset: 0 });
-    }
+    let whole_error = match deduku::parse(text) {
+        Ok(board) => return Ok(board),
+        Err(error) => error,
+    };
     let tokens: Vec<&str> =
         text.split(|c: char| c.is_whitespace() || c == ':').filter(|t| !t.is_empty()).collect();
     if tokens.len() > 1 {
@@ -170,10 +172,20 @@ pub fn parse_line(line: &str) -> Result<Board, LineError> {
             // `token` is a subslice of `text`, so the address difference is its byte offset.
             let byte = token.as_ptr() as usize - text.as_ptr() as usize;
             let offset = text[..byte].chars().count();
-            return deduku::parse(token).map_err(|error| LineError { error, offset });
+            let end = offset + token.chars().count();
+            // When the whole line failed at a place after the token, the parser read the
+            // puzzle and objects to what follows it (a bad elimination list): that error
+            // stands, the trailing text is not silently dropped.
+            let after_token =
+                matches!(whole_error.column, Some(c) if whole_error.line == Some(1) && c > end);
+            return match deduku::parse(token) {
+                Ok(board) if !after_token => Ok(board),
+                Ok(_) => Err(LineError { error: whole_error, offset: 0 }),
+                Err(error) => Err(LineError { error, offset }),
+            };
         }
     }
-    whole.map_err(|error| LineError { error, offset: 0 })
+    Err(LineError { error: whole_error, offset: 0 })
 }
 
 /// Parses a whole text as one puzzle (multi-line grids included). When that fails and the text
@@ -284,6 +296,13 @@ mod tests {
             assert_eq!(parse_line(&line).ok().as_ref(), Some(&want), "{line}");
         }
         assert!(parse_line("abc def").is_err());
+        // Trailing text the parser itself rejects after the puzzle is not dropped silently.
+        let bad_tail = format!("{PUZZLE} r2c4<>2x");
+        if let Err(e) = deduku::parse(&bad_tail) {
+            if e.column.is_some_and(|c| c > 81) {
+                assert!(parse_line(&bad_tail).is_err(), "{e}");
+            }
+        }
         assert!(parse_line(&PUZZLE[1..]).is_err());
     }
 

@@ -1,7 +1,6 @@
 //! `deduku solve` must print exactly what the reference solver prints on the big corpora
 //! (`../shared/tools/baseline ... emit`, the `sudoku` crate). Runs only when `../shared` (next to
-//! the workspace) exists; prints a skip message otherwise. Debug builds compare the first 3,000
-//! puzzles of 17-clue.txt (run with `--release` for the whole file).
+//! the workspace) exists; prints a skip message otherwise.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -31,17 +30,6 @@ fn baseline(shared: &Path, file: &Path) -> String {
     )
 }
 
-/// The first `n` lines of `file` copied to the scratch directory.
-fn head(file: &Path, n: usize) -> PathBuf {
-    let text = std::fs::read_to_string(file).expect("read corpus");
-    let mut cut: String = text.lines().take(n).collect::<Vec<_>>().join("\n");
-    cut.push('\n');
-    let name = file.file_name().expect("file name").to_string_lossy();
-    let p = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("head-{name}"));
-    std::fs::write(&p, cut).expect("write scratch file");
-    p
-}
-
 #[test]
 fn solve_matches_the_reference_solver_on_big_corpora() {
     let shared = workspace().join("../shared");
@@ -50,15 +38,8 @@ fn solve_matches_the_reference_solver_on_big_corpora() {
         println!("skipped: {} not found (a fresh clone has no ../shared)", corpora.display());
         return;
     }
-    for (name, debug_limit) in [("top1465.txt", None), ("17-clue.txt", Some(3000))] {
-        let full = corpora.join(name);
-        let file = match debug_limit {
-            Some(n) if cfg!(debug_assertions) => {
-                println!("debug build: comparing the first {n} lines of {name}");
-                head(&full, n)
-            }
-            _ => full,
-        };
+    for name in ["top1465.txt", "17-clue.txt"] {
+        let file = corpora.join(name);
         let want = baseline(&shared, &file);
         let got = output(Command::new(env!("CARGO_BIN_EXE_deduku")).arg("solve").arg(&file));
         assert!(want.lines().count() > 1000, "{name}: the reference printed too little");

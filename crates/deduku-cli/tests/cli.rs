@@ -150,7 +150,7 @@ fn solve_prints_one_line_per_puzzle_with_errors_in_place() {
 fn solve_keeps_input_order_across_chunks() {
     // More lines than one parallel chunk (256 in debug builds), in a scrambled order of the cases.
     let cases = cases();
-    let n = 600;
+    let n = 2000;
     let mut text = String::new();
     let mut expected = Vec::with_capacity(n);
     for i in 0..n {

@@ -1,0 +1,311 @@
+//! The candidate link graph shared by the chain and forcing techniques, and the breadth-first
+//! search over its implications.
+//!
+//! A *node* is a digit in one cell or, for grouped chains, a digit in a group of 2–3 cells of
+//! one box∩line (all of that digit's candidates there). Links:
+//! - *strong* (not both off): the only two places of a digit in a house (either may be a group),
+//!   the only two candidates of a cell;
+//! - *weak* (not both on): two disjoint nodes of one digit inside one house, two candidates of
+//!   one cell. A strong link between such nodes is listed as weak too.
+//!
+//! The search runs over *literals*: `2 * node + 1` says "node on", `2 * node` says "node off".
+//! "Off" follows strong links to "on"; "on" follows weak links to "off". Every path is therefore
+//! an alternating inference chain, and every literal reached is implied by the start literal.
+
+use crate::board::Board;
+use crate::grid::{Cell, CellSet, Digit, House, HouseKind};
+use crate::logic::step::Node;
+
+/// "No node" / "no literal" marker.
+pub const NONE: u32 = u32::MAX;
+
+/// Which nodes and links a graph holds.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum GraphKind {
+    /// One digit, no in-cell links (X-chains).
+    Digit(Digit),
+    /// Candidates of bivalue cells only; strong links only inside cells, weak links only
+    /// between cells (XY-chains).
+    Bivalue,
+    /// Every candidate, every link (AICs, nice loops, forcing chains).
+    Full,
+    /// [`GraphKind::Full`] plus group nodes.
+    Grouped,
+}
+
+/// The link graph of one position.
+pub struct Graph {
+    /// Node index → node.
+    pub nodes: Vec<Node>,
+    /// Strong neighbours of every node.
+    pub strong: Vec<Vec<u32>>,
+    /// Weak neighbours of every node.
+    pub weak: Vec<Vec<u32>>,
+    /// Candidate index (`cell * 9 + digit`) → single-candidate node, or [`NONE`].
+    pub cand_node: Vec<u32>,
+    /// Number of single-candidate nodes; group nodes come after them.
+    pub singles: usize,
+}
+
+impl Graph {
+    /// Builds the graph of `kind` for `board`.
+    pub fn build(board: &Board, kind: GraphKind) -> Graph {
+        let mut g = Graph {
+            nodes: Vec::new(),
+            strong: Vec::new(),
+            weak: Vec::new(),
+            cand_node: vec![NONE; 729],
+            singles: 0,
+        };
+        for c in Cell::all() {
+            let cands = board.candidates(c);
+            for d in cands.iter() {
+                let keep = match kind {
+                    GraphKind::Digit(x) => x == d,
+                    GraphKind::Bivalue => cands.len() == 2,
+                    GraphKind::Full | GraphKind::Grouped => true,
+                };
+                if keep {
+                    g.cand_node[c.index() * 9 + d.index()] = g.nodes.len() as u32;
+                    g.nodes.push(Node::cand(c, d));
+                }
+            }
+        }
+        g.singles = g.nodes.len();
+        if kind == GraphKind::Grouped {
+            for d in Digit::all() {
+                let dc = board.digit_cells(d);
+                for b in 0..9 {
+                    let bx = House::boxx(b).cell_set();
+                    for line in House::all().take(18) {
+                        let cells = dc.intersection(bx).intersection(line.cell_set());
+                        if cells.len() >= 2 {
+                            g.nodes.push(Node { digit: d, cells });
+                        }
+                    }
+                }
+            }
+        }
+        let n = g.nodes.len();
+        g.strong = vec![Vec::new(); n];
+        g.weak = vec![Vec::new(); n];
+
+        // Strong links between the only two places of a digit in a house.
+        if kind != GraphKind::Bivalue {
+            for h in House::all() {
+                for d in Digit::all() {
+                    let cells = board.house_digit_cells(h, d);
+                    if cells.len() == 2 {
+                        let mut it = cells.iter();
+                        let (a, b) = (it.next().unwrap_or(Cell::from_index(0)), it.next());
+                        if let Some(b) = b {
+                            g.add_strong(g.single(a, d), g.single(b, d));
+                        }
+                    } else if kind == GraphKind::Grouped && cells.len() >= 3 {
+                        g.grouped_strong(h, d, cells);
+                    }
+                }
+            }
+        }
+        // Strong links inside bivalue cells; weak links inside cells.
+        if !matches!(kind, GraphKind::Digit(_)) {
+            for c in Cell::all() {
+                let cands = board.candidates(c);
+                if cands.len() == 2 {
+                    let mut it = cands.iter();
+                    if let (Some(a), Some(b)) = (it.next(), it.next()) {
+                        g.add_strong(g.single(c, a), g.single(c, b));
+                    }
+                }
+                if matches!(kind, GraphKind::Full | GraphKind::Grouped) {
+                    for a in cands.iter() {
+                        for b in cands.iter() {
+                            if a != b {
+                                let (x, y) = (g.single(c, a), g.single(c, b));
+                                if x != NONE && y != NONE {
+                                    g.weak[x as usize].push(y);
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        // Weak links between single candidates of one digit in one house.
+        for i in 0..g.singles {
+            let node = g.nodes[i];
+            let Some(c) = node.cells.first() else { continue };
+            let d = node.digit;
+            for p in c.peers().intersection(board.digit_cells(d)).iter() {
+                let j = g.single(p, d);
+                if j != NONE {
+                    g.weak[i].push(j);
+                }
+            }
+        }
+        // Weak links of group nodes.
+        for i in g.singles..n {
+            let gi = g.nodes[i];
+            for j in 0..n {
+                if i == j {
+                    continue;
+                }
+                let nj = g.nodes[j];
+                if nj.digit != gi.digit || nj.cells.intersects(gi.cells) {
+                    continue;
+                }
+                if in_one_house(gi.cells.union(nj.cells)) {
+                    g.weak[i].push(j as u32);
+                    if j < g.singles {
+                        g.weak[j].push(i as u32);
+                    }
+                }
+            }
+        }
+        g
+    }
+
+    /// The single-candidate node of `d` in `c`, or [`NONE`].
+    pub fn single(&self, c: Cell, d: Digit) -> u32 {
+        self.cand_node[c.index() * 9 + d.index()]
+    }
+
+    fn add_strong(&mut self, a: u32, b: u32) {
+        if a == NONE || b == NONE || a == b {
+            return;
+        }
+        if !self.strong[a as usize].contains(&b) {
+            self.strong[a as usize].push(b);
+            self.strong[b as usize].push(a);
+        }
+    }
+
+    /// The node (single or group) of `d` whose cells are exactly `cells`, or [`NONE`].
+    fn node_of(&self, d: Digit, cells: CellSet) -> u32 {
+        if cells.len() == 1 {
+            return cells.first().map_or(NONE, |c| self.single(c, d));
+        }
+        (self.singles..self.nodes.len())
+            .find(|&i| self.nodes[i].digit == d && self.nodes[i].cells == cells)
+            .map_or(NONE, |i| i as u32)
+    }
+
+    /// Strong links where a digit's places in a house fall into two box∩line parts.
+    fn grouped_strong(&mut self, h: House, d: Digit, cells: CellSet) {
+        let parts: Vec<CellSet> = match h.kind() {
+            HouseKind::Row | HouseKind::Col => (0..9)
+                .map(|b| cells.intersection(House::boxx(b).cell_set()))
+                .filter(|s| !s.is_empty())
+                .collect(),
+            HouseKind::Box => {
+                let rows: Vec<CellSet> = (0..9)
+                    .map(|r| cells.intersection(House::row(r).cell_set()))
+                    .filter(|s| !s.is_empty())
+                    .collect();
+                if rows.len() == 2 {
+                    let (a, b) = (self.node_of(d, rows[0]), self.node_of(d, rows[1]));
+                    self.add_strong(a, b);
+                }
+                (0..9)
+                    .map(|c| cells.intersection(House::col(c).cell_set()))
+                    .filter(|s| !s.is_empty())
+                    .collect()
+            }
+        };
+        if parts.len() == 2 {
+            let (a, b) = (self.node_of(d, parts[0]), self.node_of(d, parts[1]));
+            self.add_strong(a, b);
+        }
+    }
+
+    /// Whether node `i` is a group node.
+    pub fn is_group(&self, i: u32) -> bool {
+        i as usize >= self.singles
+    }
+}
+
+/// Whether all cells of `s` lie in one house.
+pub fn in_one_house(s: CellSet) -> bool {
+    let Some(first) = s.first() else { return false };
+    first.houses().iter().any(|h| s.is_subset(h.cell_set()))
+}
+
+/// Breadth-first search state over literals, reused between starts.
+pub struct Bfs {
+    /// Predecessor literal of every reached literal ([`NONE`] for the start).
+    pub pred: Vec<u32>,
+    /// Number of literals from the start (the start has depth 1); 0 = not reached.
+    pub depth: Vec<u8>,
+    /// Literals in the order they were reached.
+    pub order: Vec<u32>,
+}
+
+impl Bfs {
+    /// A search state for `g`.
+    pub fn new(g: &Graph) -> Bfs {
+        let n = g.nodes.len() * 2;
+        Bfs { pred: vec![NONE; n], depth: vec![0; n], order: Vec::with_capacity(n) }
+    }
+
+    /// Runs the search from literal `start`, reaching literals up to `max_depth` literals long.
+    /// Every literal is reached once, by a shortest path; a path may pass a node both on and
+    /// off.
+    pub fn run(&mut self, g: &Graph, start: u32, max_depth: u8) {
+        self.search(g, start, max_depth, false);
+    }
+
+    /// Like [`Bfs::run`], but every node is reached once (by whichever literal comes first), so
+    /// every path is simple; the start node's other literal may still be reached, closing a
+    /// loop.
+    pub fn run_simple(&mut self, g: &Graph, start: u32, max_depth: u8) {
+        self.search(g, start, max_depth, true);
+    }
+
+    fn search(&mut self, g: &Graph, start: u32, max_depth: u8, simple: bool) {
+        for &l in &self.order {
+            self.depth[l as usize] = 0;
+            self.pred[l as usize] = NONE;
+        }
+        self.order.clear();
+        self.depth[start as usize] = 1;
+        self.order.push(start);
+        let mut head = 0;
+        while head < self.order.len() {
+            let l = self.order[head];
+            head += 1;
+            let dep = self.depth[l as usize];
+            if dep >= max_depth || (simple && head > 1 && l / 2 == start / 2) {
+                continue;
+            }
+            let node = (l / 2) as usize;
+            let (next, on) = if l & 1 == 1 { (&g.weak[node], 0) } else { (&g.strong[node], 1) };
+            for &m in next {
+                let ml = m * 2 + on;
+                if self.depth[ml as usize] == 0
+                    && !(simple && m != start / 2 && self.depth[(ml ^ 1) as usize] != 0)
+                {
+                    self.depth[ml as usize] = dep + 1;
+                    self.pred[ml as usize] = l;
+                    self.order.push(ml);
+                }
+            }
+        }
+    }
+
+    /// Whether literal `l` was reached.
+    pub fn reached(&self, l: u32) -> bool {
+        self.depth[l as usize] != 0
+    }
+
+    /// The literals from the start to `l`, in order.
+    pub fn path(&self, l: u32) -> Vec<u32> {
+        let mut p = vec![l];
+        let mut x = l;
+        while self.pred[x as usize] != NONE {
+            x = self.pred[x as usize];
+            p.push(x);
+        }
+        p.reverse();
+        p
+    }
+}

@@ -79,3 +79,35 @@ fn chains_are_sound_on_top1465_positions() {
     }
     assert!(bad.is_empty(), "unsound steps:\n{}", bad.join("\n"));
 }
+
+const FORCING: [Technique; 7] = [
+    KrakenFish,
+    ForcingChainContradiction,
+    ForcingChainVerity,
+    ForcingNetContradiction,
+    ForcingNetVerity,
+    TemplateSet,
+    TemplateDelete,
+];
+
+#[test]
+fn templates_pass_the_regression_library() {
+    common::check_reglib(&[(TemplateSet, 1.0), (TemplateDelete, 1.0)]);
+}
+
+#[test]
+fn forcing_is_sound_on_top1465_positions() {
+    let singles: deduku::TechniqueSet =
+        [FullHouse, HiddenSingle, NakedSingle].into_iter().collect();
+    let mut bad = Vec::new();
+    let mut fired = 0;
+    for p in common::corpus("corpora/top1465.txt").iter().step_by(37) {
+        let b = common::apply_all(p, singles);
+        for t in FORCING {
+            fired += common::steps_of(&b, t).len();
+        }
+        bad.extend(common::check_all_instances_sound(&b, &FORCING));
+    }
+    assert!(fired > 100, "forcing techniques fired only {fired} times");
+    assert!(bad.is_empty(), "unsound steps:\n{}", bad.join("\n"));
+}

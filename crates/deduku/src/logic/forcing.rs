@@ -1,11 +1,549 @@
 //! Forcing chains and nets (contradiction and verity), kraken fish, templates.
+//!
+//! ## Implications
+//!
+//! Everything here rests on one propagation ([`Net`]): assume a candidate true ("on") or false
+//! ("off") and derive what follows, breadth first, each derived literal remembering the
+//! literals it needed (its *predecessors*):
+//!
+//! - on ⇒ the cell's other candidates and the digit's candidates in the cell's peers are off
+//!   (one predecessor: a weak link);
+//! - a cell left with one candidate, a house left with one place for a digit ⇒ that candidate
+//!   is on. In a *chain* only cells that had two candidates and houses that had two places
+//!   count (one predecessor: a strong link); in a *net* any naked or hidden single counts, and
+//!   its predecessors are all the "off" literals that made it single.
+//!
+//! A contradiction is a literal derived both on and off, two digits on in one cell, a digit on
+//! twice in a house, and (nets only) a cell without candidates or a digit without a place in a
+//! house.
+//!
+//! - **Contradiction**: an assumption that leads to a contradiction is wrong: a candidate
+//!   assumed on is eliminated, one assumed off is placed.
+//! - **Verity**: when every candidate of a cell (2–3 of them), or every place of a digit in a
+//!   house (2–3 of them), leads to the same literal, that literal holds.
+//!
+//! Forcing *chains* use only one-predecessor implications; forcing *nets* use all. Steps are
+//! pushed smallest first (fewest implications). A step's `length` is the number of literals its
+//! explanation needs; `highlight.links` are the implication edges (predecessor → literal,
+//! strong when the literal is "on") in discovery order; `highlight.candidates` holds the
+//! assumption(s), `highlight.alternate` the contradiction or the common consequence.
+//!
+//! ## Notation
+//!
+//! A literal is `r1c2=5` (on) or `r1c2<>5` (off); a chain is written with arrows,
+//! `r1c2=5 -> r1c7<>5 -> r5c7=5`. Contradiction: `r1c2=5: <chain>; <chain> (contradiction:
+//! r5c7 both 5 and not 5)`. Nets are too wide for one line: their text names the assumption,
+//! the contradiction and the number of implications; the links carry the whole net.
 
 use crate::board::Board;
+use crate::grid::{Candidate, Cell, CellSet, Digit, DigitSet, House};
+use crate::logic::step::{Link, Node, Step};
 use crate::logic::{Sink, Technique};
 use std::ops::ControlFlow;
 
+mod kraken;
+mod templates;
+
 /// Finds the instances of `technique` (one of this family's) and pushes them into `sink`.
 pub fn find(board: &Board, technique: Technique, sink: &mut Sink) -> ControlFlow<()> {
-    let _ = (board, technique, sink);
+    use Technique::*;
+    let mut steps = match technique {
+        ForcingChainContradiction => contradictions(board, Mode::Chain),
+        ForcingNetContradiction => contradictions(board, Mode::Net),
+        ForcingChainVerity => verities(board, Mode::Chain),
+        ForcingNetVerity => verities(board, Mode::Net),
+        KrakenFish => return kraken::find(board, sink),
+        TemplateSet | TemplateDelete => return templates::find(board, technique, sink),
+        _ => return ControlFlow::Continue(()),
+    };
+    steps.sort_by_key(|s| s.length);
+    for s in steps {
+        sink.push(s)?;
+    }
     ControlFlow::Continue(())
+}
+
+/// Which implications a propagation may use.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Mode {
+    /// One predecessor per implication (strong and weak links).
+    Chain,
+    /// Any naked or hidden single.
+    Net,
+}
+
+/// "Not derived" marker.
+const NONE: u32 = u32::MAX;
+
+/// A literal: `2 * candidate index + 1` for on, `2 * candidate index` for off.
+pub(crate) type Lit = u32;
+
+fn lit(c: Cell, d: Digit, on: bool) -> Lit {
+    ((c.index() * 9 + d.index()) * 2) as u32 + u32::from(on)
+}
+
+fn lit_cand(l: Lit) -> Candidate {
+    Candidate::from_index((l / 2) as usize)
+}
+
+fn lit_text(l: Lit) -> String {
+    let k = lit_cand(l);
+    if l & 1 == 1 { format!("{}={}", k.cell, k.digit) } else { format!("{}<>{}", k.cell, k.digit) }
+}
+
+/// What went wrong in a propagation.
+#[derive(Clone, Debug)]
+pub(crate) struct Contradiction {
+    /// The literals whose derivations show it.
+    pub(crate) lits: Vec<Lit>,
+    /// The text: `r5c7 both 5 and not 5`.
+    pub(crate) text: String,
+}
+
+/// The propagation of one assumption.
+pub(crate) struct Net<'a> {
+    board: &'a Board,
+    mode: Mode,
+    cands: [DigitSet; 81],
+    digit_cells: [CellSet; 9],
+    value: [Option<Digit>; 81],
+    /// Per house, the digits derived on in it.
+    house_on: [DigitSet; 27],
+    /// Per literal, its position in `order` or [`NONE`].
+    index: Vec<u32>,
+    /// The literals in discovery order.
+    pub(crate) order: Vec<Lit>,
+    /// Per position in `order`, the range of its predecessors in `preds`.
+    span: Vec<(u32, u32)>,
+    preds: Vec<Lit>,
+    /// The first contradiction met, if any.
+    pub(crate) contradiction: Option<Contradiction>,
+}
+
+impl<'a> Net<'a> {
+    /// A propagation on `board` with nothing assumed yet.
+    pub(crate) fn new(board: &'a Board, mode: Mode) -> Net<'a> {
+        let mut digit_cells = [CellSet::EMPTY; 9];
+        for d in Digit::all() {
+            digit_cells[d.index()] = board.digit_cells(d);
+        }
+        let mut house_on = [DigitSet::EMPTY; 27];
+        for c in Cell::all() {
+            if let Some(d) = board.value(c) {
+                for h in c.houses() {
+                    house_on[h.index()].insert(d);
+                }
+            }
+        }
+        Net {
+            board,
+            mode,
+            cands: *board.all_candidates(),
+            digit_cells,
+            value: [None; 81],
+            house_on,
+            index: vec![NONE; 1458],
+            order: Vec::with_capacity(256),
+            span: Vec::with_capacity(256),
+            preds: Vec::with_capacity(512),
+            contradiction: None,
+        }
+    }
+
+    /// Forgets the last propagation, keeping the allocations.
+    pub(crate) fn reset(&mut self) {
+        for &l in &self.order {
+            self.index[l as usize] = NONE;
+        }
+        for &l in &self.order {
+            let k = lit_cand(l);
+            let c = k.cell.index();
+            self.cands[c] = self.board.candidates(k.cell);
+            self.digit_cells[k.digit.index()] = self.board.digit_cells(k.digit);
+            if l & 1 == 1 {
+                self.value[c] = None;
+                for h in k.cell.houses() {
+                    let placed =
+                        h.cells().into_iter().any(|x| self.board.value(x) == Some(k.digit));
+                    if !placed {
+                        self.house_on[h.index()].remove(k.digit);
+                    }
+                }
+            }
+        }
+        self.order.clear();
+        self.span.clear();
+        self.preds.clear();
+        self.contradiction = None;
+    }
+
+    /// Whether literal `l` was derived.
+    pub(crate) fn has(&self, l: Lit) -> bool {
+        self.index[l as usize] != NONE
+    }
+
+    /// Assumes `start` and propagates until nothing follows or a contradiction shows (then
+    /// stops at once).
+    pub(crate) fn run(&mut self, start: Lit) {
+        self.derive(start, &[]);
+        let mut head = 0;
+        while head < self.order.len() && self.contradiction.is_none() {
+            let l = self.order[head];
+            head += 1;
+            let k = lit_cand(l);
+            if l & 1 == 1 {
+                for e in self.board.candidates(k.cell).iter() {
+                    if e != k.digit {
+                        self.derive(lit(k.cell, e, false), &[l]);
+                    }
+                }
+                for p in k.cell.peers().intersection(self.board.digit_cells(k.digit)).iter() {
+                    self.derive(lit(p, k.digit, false), &[l]);
+                }
+            } else {
+                self.after_off(k);
+            }
+        }
+    }
+
+    /// Naked and hidden singles (and, for nets, empty cells and houses) after `k` went off.
+    fn after_off(&mut self, k: Candidate) {
+        let (c, d) = (k.cell, k.digit);
+        let orig = self.board.candidates(c);
+        if self.value[c.index()].is_none() && (self.mode == Mode::Net || orig.len() == 2) {
+            let left = self.cands[c.index()];
+            let preds: Vec<Lit> = orig.minus(left).iter().map(|x| lit(c, x, false)).collect();
+            match left.single_digit() {
+                Some(e) => self.derive(lit(c, e, true), &preds),
+                None if left.is_empty() => {
+                    self.contra(preds, format!("{c} has no candidate left"));
+                    return;
+                }
+                None => {}
+            }
+        }
+        for h in c.houses() {
+            if self.house_on[h.index()].contains(d) {
+                continue;
+            }
+            let orig = self.board.house_digit_cells(h, d);
+            if self.mode == Mode::Chain && orig.len() != 2 {
+                continue;
+            }
+            let left = self.digit_cells[d.index()].intersection(h.cell_set());
+            let preds: Vec<Lit> = orig.minus(left).iter().map(|x| lit(x, d, false)).collect();
+            match left.len() {
+                0 => {
+                    self.contra(preds, format!("no place left for {d} in {h}"));
+                    return;
+                }
+                1 => {
+                    if let Some(x) = left.first() {
+                        self.derive(lit(x, d, true), &preds);
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+
+    fn contra(&mut self, lits: Vec<Lit>, text: String) {
+        if self.contradiction.is_none() {
+            self.contradiction = Some(Contradiction { lits, text });
+        }
+    }
+
+    fn derive(&mut self, l: Lit, preds: &[Lit]) {
+        if self.has(l) || self.contradiction.is_some() {
+            return;
+        }
+        self.index[l as usize] = self.order.len() as u32;
+        self.order.push(l);
+        let from = self.preds.len() as u32;
+        self.preds.extend_from_slice(preds);
+        self.span.push((from, self.preds.len() as u32));
+        let k = lit_cand(l);
+        if self.has(l ^ 1) {
+            self.contra(vec![l, l ^ 1], format!("{} both {} and not {}", k.cell, k.digit, k.digit));
+            return;
+        }
+        if l & 1 == 1 {
+            if let Some(v) = self.value[k.cell.index()] {
+                let other = lit(k.cell, v, true);
+                self.contra(vec![other, l], format!("{} both {} and {}", k.cell, v, k.digit));
+                return;
+            }
+            for h in k.cell.houses() {
+                if self.house_on[h.index()].contains(k.digit) {
+                    let other = h
+                        .cells()
+                        .into_iter()
+                        .map(|x| lit(x, k.digit, true))
+                        .find(|&x| x != l && self.has(x));
+                    if let Some(o) = other {
+                        self.contra(vec![o, l], format!("two {}s in {h}", k.digit));
+                        return;
+                    }
+                }
+            }
+            self.value[k.cell.index()] = Some(k.digit);
+            for h in k.cell.houses() {
+                self.house_on[h.index()].insert(k.digit);
+            }
+        } else {
+            self.cands[k.cell.index()].remove(k.digit);
+            self.digit_cells[k.digit.index()].remove(k.cell);
+        }
+    }
+
+    /// The predecessors of derived literal `l`.
+    fn preds_of(&self, l: Lit) -> &[Lit] {
+        let i = self.index[l as usize];
+        if i == NONE {
+            return &[];
+        }
+        let (a, b) = self.span[i as usize];
+        &self.preds[a as usize..b as usize]
+    }
+
+    /// The literals needed to derive all of `targets`, in discovery order.
+    pub(crate) fn explain(&self, targets: &[Lit]) -> Vec<Lit> {
+        let mut seen = vec![false; 1458];
+        let mut stack: Vec<Lit> = targets.to_vec();
+        let mut out = Vec::new();
+        while let Some(l) = stack.pop() {
+            if seen[l as usize] || !self.has(l) {
+                continue;
+            }
+            seen[l as usize] = true;
+            out.push(l);
+            stack.extend_from_slice(self.preds_of(l));
+        }
+        out.sort_by_key(|&l| self.index[l as usize]);
+        out
+    }
+
+    /// The implication edges among `lits` (predecessor → literal), in discovery order.
+    pub(crate) fn links(&self, lits: &[Lit]) -> Vec<Link> {
+        let node = |l: Lit| {
+            let k = lit_cand(l);
+            Node::cand(k.cell, k.digit)
+        };
+        let mut out = Vec::new();
+        for &l in lits {
+            for &p in self.preds_of(l) {
+                out.push(Link { from: node(p), to: node(l), strong: l & 1 == 1 });
+            }
+        }
+        out
+    }
+
+    /// The chain from the assumption to `l`, written with arrows (one predecessor each).
+    pub(crate) fn chain_text(&self, l: Lit) -> String {
+        let mut v = vec![l];
+        let mut x = l;
+        while let Some(&p) = self.preds_of(x).first() {
+            v.push(p);
+            x = p;
+            if v.len() > 200 {
+                break;
+            }
+        }
+        v.reverse();
+        v.iter().map(|&x| lit_text(x)).collect::<Vec<_>>().join(" -> ")
+    }
+}
+
+/// The literals an assumption can start from: every candidate, on and off.
+fn assumptions(board: &Board) -> impl Iterator<Item = Lit> + '_ {
+    Cell::all().flat_map(move |c| {
+        board.candidates(c).iter().flat_map(move |d| [lit(c, d, true), lit(c, d, false)])
+    })
+}
+
+fn technique_of(mode: Mode, contradiction: bool) -> Technique {
+    match (mode, contradiction) {
+        (Mode::Chain, true) => Technique::ForcingChainContradiction,
+        (Mode::Chain, false) => Technique::ForcingChainVerity,
+        (Mode::Net, true) => Technique::ForcingNetContradiction,
+        (Mode::Net, false) => Technique::ForcingNetVerity,
+    }
+}
+
+/// Whether every literal of `lits` has at most one predecessor in `net`.
+fn is_chain(net: &Net, lits: &[Lit]) -> bool {
+    lits.iter().all(|&l| net.preds_of(l).len() <= 1)
+}
+
+fn contradictions(board: &Board, mode: Mode) -> Vec<Step> {
+    let mut out = Vec::new();
+    let mut net = Net::new(board, mode);
+    for a in assumptions(board) {
+        net.reset();
+        net.run(a);
+        let Some(con) = net.contradiction.clone() else { continue };
+        let lits = net.explain(&con.lits);
+        // A net that happens to need no branching is a chain, found by the chain search.
+        if mode == Mode::Net && is_chain(&net, &lits) {
+            continue;
+        }
+        let k = lit_cand(a);
+        let mut s = Step::new(technique_of(mode, true));
+        if a & 1 == 1 {
+            s.eliminations.push(k);
+        } else {
+            s.placements.push(k);
+        }
+        s.highlight.candidates.push(k);
+        s.highlight.alternate.extend(con.lits.iter().map(|&l| lit_cand(l)));
+        s.highlight.links = net.links(&lits);
+        s.length = lits.len() as u16;
+        let pattern = match mode {
+            Mode::Chain => format!(
+                "{}: {} (contradiction: {})",
+                lit_text(a),
+                con.lits.iter().map(|&l| net.chain_text(l)).collect::<Vec<_>>().join("; "),
+                con.text
+            ),
+            Mode::Net => format!(
+                "{} leads to a contradiction: {} ({} implications)",
+                lit_text(a),
+                con.text,
+                lits.len().saturating_sub(1)
+            ),
+        };
+        out.push(s.with_text(pattern));
+    }
+    out
+}
+
+/// A set of literals (one bit each).
+#[derive(Clone)]
+struct LitSet([u64; 23]);
+
+impl LitSet {
+    fn of(net: &Net) -> LitSet {
+        let mut s = LitSet([0; 23]);
+        for &l in &net.order {
+            s.0[(l / 64) as usize] |= 1 << (l % 64);
+        }
+        s
+    }
+    fn and(&mut self, o: &LitSet) {
+        for (a, b) in self.0.iter_mut().zip(&o.0) {
+            *a &= b;
+        }
+    }
+    fn iter(&self) -> impl Iterator<Item = Lit> + '_ {
+        self.0.iter().enumerate().flat_map(|(i, &w)| {
+            (0..64).filter(move |b| w & (1 << b) != 0).map(move |b| (i * 64 + b) as Lit)
+        })
+    }
+}
+
+/// The verity sources: cells with 2–3 candidates, and houses where a digit has 2–3 places.
+fn verity_sources(board: &Board) -> Vec<(Vec<Lit>, String)> {
+    let mut out = Vec::new();
+    for c in Cell::all() {
+        let cs = board.candidates(c);
+        if (2..=3).contains(&cs.len()) {
+            out.push((cs.iter().map(|d| lit(c, d, true)).collect(), format!("{c}")));
+        }
+    }
+    for h in House::all() {
+        for d in Digit::all() {
+            let cells = board.house_digit_cells(h, d);
+            if (2..=3).contains(&cells.len()) {
+                out.push((cells.iter().map(|c| lit(c, d, true)).collect(), format!("{d} in {h}")));
+            }
+        }
+    }
+    out
+}
+
+fn verities(board: &Board, mode: Mode) -> Vec<Step> {
+    let mut out = Vec::new();
+    // What every candidate implies when on (`None`: it leads to a contradiction).
+    let mut sets: Vec<Option<LitSet>> = vec![None; 729];
+    let mut net = Net::new(board, mode);
+    for c in Cell::all() {
+        for d in board.candidates(c).iter() {
+            net.reset();
+            net.run(lit(c, d, true));
+            if net.contradiction.is_none() {
+                sets[c.index() * 9 + d.index()] = Some(LitSet::of(&net));
+            }
+        }
+    }
+    for (branches, name) in verity_sources(board) {
+        let mut common: Option<LitSet> = None;
+        let mut all = true;
+        for &b in &branches {
+            let Some(set) = &sets[(b / 2) as usize] else {
+                all = false;
+                break;
+            };
+            match &mut common {
+                Some(c) => c.and(set),
+                None => common = Some(set.clone()),
+            }
+        }
+        if !all {
+            continue;
+        }
+        let Some(common) = common else { continue };
+        let useful = common.iter().any(|l| {
+            let k = lit_cand(l);
+            board.has(k) && !(l & 1 == 1 && board.candidates(k.cell).len() == 1)
+        });
+        if !useful {
+            continue;
+        }
+        let nets: Vec<Net> = branches
+            .iter()
+            .map(|&b| {
+                let mut n = Net::new(board, mode);
+                n.run(b);
+                n
+            })
+            .collect();
+        for l in common.iter() {
+            let k = lit_cand(l);
+            // Only changes: a placement into an empty cell or the removal of a candidate.
+            if !board.has(k) || (l & 1 == 1 && board.candidates(k.cell).len() == 1) {
+                continue;
+            }
+            let explained: Vec<Vec<Lit>> = nets.iter().map(|n| n.explain(&[l])).collect();
+            let chain = nets.iter().zip(&explained).all(|(n, e)| is_chain(n, e));
+            if mode == Mode::Net && chain {
+                continue;
+            }
+            let mut s = Step::new(technique_of(mode, false));
+            if l & 1 == 1 {
+                s.placements.push(k);
+            } else {
+                s.eliminations.push(k);
+            }
+            s.highlight.candidates.extend(branches.iter().map(|&b| lit_cand(b)));
+            s.highlight.alternate.push(k);
+            for (n, e) in nets.iter().zip(&explained) {
+                s.highlight.links.extend(n.links(e));
+            }
+            s.length = explained.iter().map(|e| e.len()).sum::<usize>() as u16;
+            let pattern = match mode {
+                Mode::Chain => format!(
+                    "every choice of {name} gives {}: {}",
+                    lit_text(l),
+                    nets.iter().map(|n| n.chain_text(l)).collect::<Vec<_>>().join("; ")
+                ),
+                Mode::Net => format!(
+                    "every choice of {name} gives {} ({} implications)",
+                    lit_text(l),
+                    s.length as usize - branches.len()
+                ),
+            };
+            out.push(s.with_text(pattern));
+        }
+    }
+    out
 }

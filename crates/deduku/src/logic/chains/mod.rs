@@ -43,6 +43,7 @@ use crate::grid::{Candidate, CellSet, Digit};
 use crate::logic::step::{Link, Node, Step};
 use crate::logic::{Sink, Technique};
 use graph::{Bfs, Graph, GraphKind};
+use std::cell::RefCell;
 use std::ops::ControlFlow;
 
 /// The longest chain searched, in nodes (HoDoKu's default limit is about 20).
@@ -56,22 +57,23 @@ pub fn find(board: &Board, technique: Technique, sink: &mut Sink) -> ControlFlow
         XChain => {
             for d in Digit::all() {
                 let g = Graph::build(board, GraphKind::Digit(d));
-                search(board, &g, Shape::Aic, &mut found);
+                search(board, &g, &[Shape::Aic], &mut found);
             }
         }
         XyChain => {
             let g = Graph::build(board, GraphKind::Bivalue);
-            search(board, &g, Shape::Aic, &mut found);
-            found.retain(|f| same_digit_ends(&f.lits, &f.nodes));
+            search(board, &g, &[Shape::Aic], &mut found);
+            found.retain(|f| same_digit_ends(&f.nodes));
         }
         Aic | ContinuousNiceLoop | DiscontinuousNiceLoop => {
-            let g = Graph::build(board, GraphKind::Full);
-            search(board, &g, shape_of(technique), &mut found);
+            found = cached(board, GraphKind::Full);
+            found.retain(|f| f.shape == shape_of(technique));
         }
         GroupedAic | GroupedContinuousNiceLoop | GroupedDiscontinuousNiceLoop => {
-            let g = Graph::build(board, GraphKind::Grouped);
-            search(board, &g, shape_of(technique), &mut found);
-            found.retain(|f| f.nodes.iter().any(|n| n.cells.len() > 1));
+            found = cached(board, GraphKind::Grouped);
+            found.retain(|f| {
+                f.shape == shape_of(technique) && f.nodes.iter().any(|n| n.cells.len() > 1)
+            });
         }
         _ => return ControlFlow::Continue(()),
     }
@@ -80,6 +82,31 @@ pub fn find(board: &Board, technique: Technique, sink: &mut Sink) -> ControlFlow
         sink.push(f.into_step(technique))?;
     }
     ControlFlow::Continue(())
+}
+
+thread_local! {
+    /// The last full and grouped searches: the three loop and chain techniques of one graph
+    /// ask for the same position in a row.
+    static CACHE: RefCell<Vec<(Board, GraphKind, Vec<Found>)>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Everything the full or grouped graph of `board` holds, computed once per position.
+fn cached(board: &Board, kind: GraphKind) -> Vec<Found> {
+    let hit = CACHE.with(|c| {
+        c.borrow().iter().find(|(b, k, _)| *k == kind && b == board).map(|e| e.2.clone())
+    });
+    if let Some(f) = hit {
+        return f;
+    }
+    let g = Graph::build(board, kind);
+    let mut found = Vec::new();
+    search(board, &g, &[Shape::Aic, Shape::Continuous, Shape::Discontinuous], &mut found);
+    CACHE.with(|c| {
+        let mut c = c.borrow_mut();
+        c.retain(|(_, k, _)| *k != kind);
+        c.push((board.clone(), kind, found.clone()));
+    });
+    found
 }
 
 /// What a search looks for.
@@ -104,92 +131,116 @@ fn shape_of(t: Technique) -> Shape {
 }
 
 /// One chain or loop found, with what it eliminates.
+#[derive(Clone)]
 struct Found {
+    /// What kind of chain it is.
+    shape: Shape,
     /// The literals in chain order (`2 * node + on`).
     lits: Vec<u32>,
     /// The nodes of `lits`, in order.
     nodes: Vec<Node>,
-    /// Whether a weak link closes the chain back into its first literal.
-    closed: bool,
     /// The eliminations.
     elims: Vec<Candidate>,
 }
 
-fn same_digit_ends(lits: &[u32], nodes: &[Node]) -> bool {
-    lits.len() >= 2 && nodes.first().map(|n| n.digit) == nodes.last().map(|n| n.digit)
+fn same_digit_ends(nodes: &[Node]) -> bool {
+    nodes.len() >= 2 && nodes.first().map(|n| n.digit) == nodes.last().map(|n| n.digit)
 }
 
-/// Runs the searches of `shape` on `g` and appends what they find.
-fn search(board: &Board, g: &Graph, shape: Shape, out: &mut Vec<Found>) {
+/// Runs the searches of `shapes` on `g` and appends what they find.
+fn search(board: &Board, g: &Graph, shapes: &[Shape], out: &mut Vec<Found>) {
     let mut bfs = Bfs::new(g);
     let n = g.nodes.len() as u32;
-    for (s, simple) in (0..n).flat_map(|s| [(s, false), (s, true)]) {
-        let run = |bfs: &mut Bfs, start: u32, max: u8| {
-            if simple { bfs.run_simple(g, start, max) } else { bfs.run(g, start, max) }
-        };
-        match shape {
-            Shape::Aic => {
-                run(&mut bfs, 2 * s, MAX_LITERALS);
-                for i in 1..bfs.order.len() {
-                    let l = bfs.order[i];
-                    if l & 1 == 0 || l / 2 == s {
-                        continue;
-                    }
-                    let elims =
-                        aic_eliminations(board, g.nodes[s as usize], g.nodes[(l / 2) as usize]);
-                    if !elims.is_empty() {
-                        push_found(g, &bfs, l, false, elims, out);
-                    }
-                }
+    let loops = shapes.iter().any(|&s| s != Shape::Aic);
+    for s in 0..n {
+        // The plain search finds shortest chains; when one of them passes a node twice, the
+        // simple search (each node once) looks for another.
+        bfs.run(g, 2 * s, MAX_LITERALS);
+        if collect_off(board, g, &bfs, s, shapes, out) {
+            bfs.run_simple(g, 2 * s, MAX_LITERALS);
+            collect_off(board, g, &bfs, s, shapes, out);
+        }
+        if loops && shapes.contains(&Shape::Discontinuous) && !g.is_group(s) {
+            bfs.run(g, 2 * s + 1, MAX_LITERALS);
+            if collect_on(g, &bfs, s, out) {
+                bfs.run_simple(g, 2 * s + 1, MAX_LITERALS);
+                collect_on(g, &bfs, s, out);
             }
-            Shape::Continuous => {
-                run(&mut bfs, 2 * s, MAX_LITERALS - 1);
-                for i in 1..bfs.order.len() {
-                    let l = bfs.order[i];
-                    if l & 1 == 0
-                        || bfs.depth[l as usize] < 4
-                        || !g.weak[(l / 2) as usize].contains(&s)
-                    {
-                        continue;
-                    }
-                    let path = bfs.path(l);
-                    let nodes: Vec<Node> =
-                        path.iter().map(|&x| g.nodes[(x / 2) as usize]).collect();
-                    if !distinct(&path) {
-                        continue;
-                    }
-                    let elims = loop_eliminations(board, &nodes);
-                    if !elims.is_empty() {
-                        out.push(Found { lits: path, nodes, closed: true, elims });
-                    }
-                }
-            }
-            Shape::Discontinuous => {
-                if g.is_group(s) {
-                    continue;
-                }
-                let node = g.nodes[s as usize];
-                let Some(cell) = node.cells.first() else { continue };
-                // Off ⇒ on: the start is true, the cell's other candidates go.
-                run(&mut bfs, 2 * s, MAX_LITERALS);
-                if bfs.reached(2 * s + 1) {
+        }
+    }
+}
+
+/// Collects what a search from "`s` off" found; returns whether a chain was dropped for
+/// passing a node twice.
+fn collect_off(
+    board: &Board,
+    g: &Graph,
+    bfs: &Bfs,
+    s: u32,
+    shapes: &[Shape],
+    out: &mut Vec<Found>,
+) -> bool {
+    let mut dropped = false;
+    let start = g.nodes[s as usize];
+    for i in 1..bfs.order.len() {
+        let l = bfs.order[i];
+        if l & 1 == 0 {
+            continue;
+        }
+        let end = g.nodes[(l / 2) as usize];
+        if l / 2 == s {
+            // Off ⇒ on: the start is true, the cell's other candidates go.
+            if shapes.contains(&Shape::Discontinuous) && !g.is_group(s) {
+                if let Some(cell) = start.cells.first() {
                     let elims: Vec<Candidate> = board
                         .candidates(cell)
                         .iter()
-                        .filter(|&d| d != node.digit)
+                        .filter(|&d| d != start.digit)
                         .map(|d| Candidate::new(cell, d))
                         .collect();
                     if !elims.is_empty() {
-                        push_found(g, &bfs, 2 * s + 1, false, elims, out);
+                        dropped |= !push_found(g, bfs, l, Shape::Discontinuous, elims, out);
                     }
                 }
-                // On ⇒ off: the start is false.
-                run(&mut bfs, 2 * s + 1, MAX_LITERALS);
-                if bfs.reached(2 * s) {
-                    push_found(g, &bfs, 2 * s, false, vec![Candidate::new(cell, node.digit)], out);
-                }
+            }
+            continue;
+        }
+        if shapes.contains(&Shape::Aic) {
+            let elims = aic_eliminations(board, start, end);
+            if !elims.is_empty() {
+                dropped |= !push_found(g, bfs, l, Shape::Aic, elims, out);
             }
         }
+        if shapes.contains(&Shape::Continuous)
+            && bfs.depth[l as usize] >= 4
+            && bfs.depth[l as usize] < MAX_LITERALS
+            && g.weak[(l / 2) as usize].contains(&s)
+        {
+            let path = bfs.path(l);
+            if !distinct(&path) {
+                dropped = true;
+                continue;
+            }
+            let nodes: Vec<Node> = path.iter().map(|&x| g.nodes[(x / 2) as usize]).collect();
+            let elims = loop_eliminations(board, &nodes);
+            if !elims.is_empty() {
+                out.push(Found { shape: Shape::Continuous, lits: path, nodes, elims });
+            }
+        }
+    }
+    dropped
+}
+
+/// Collects what a search from "`s` on" found (on ⇒ off: the start is false); returns whether
+/// the chain was dropped for passing a node twice.
+fn collect_on(g: &Graph, bfs: &Bfs, s: u32, out: &mut Vec<Found>) -> bool {
+    let node = g.nodes[s as usize];
+    match node.cells.first() {
+        Some(cell) if bfs.reached(2 * s) => {
+            let elims = vec![Candidate::new(cell, node.digit)];
+            !push_found(g, bfs, 2 * s, Shape::Discontinuous, elims, out)
+        }
+        _ => false,
     }
 }
 
@@ -199,18 +250,19 @@ fn push_found(
     g: &Graph,
     bfs: &Bfs,
     end: u32,
-    closed: bool,
+    shape: Shape,
     elims: Vec<Candidate>,
     out: &mut Vec<Found>,
-) {
+) -> bool {
     let path = bfs.path(end);
     let inner =
         if path.len() > 1 && path[0] / 2 == end / 2 { &path[..path.len() - 1] } else { &path[..] };
     if !distinct(inner) {
-        return;
+        return false;
     }
     let nodes = path.iter().map(|&x| g.nodes[(x / 2) as usize]).collect();
-    out.push(Found { lits: path, nodes, closed, elims });
+    out.push(Found { shape, lits: path, nodes, elims });
+    true
 }
 
 /// Whether the literals name pairwise different nodes.
@@ -281,7 +333,7 @@ impl Found {
         let mut s = Step::new(technique);
         let mut nodes = self.nodes.clone();
         let mut strong: Vec<bool> = self.lits.windows(2).map(|w| w[0] & 1 == 0).collect();
-        if self.closed {
+        if self.shape == Shape::Continuous {
             nodes.push(self.nodes[0]);
             strong.push(false);
         }

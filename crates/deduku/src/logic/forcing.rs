@@ -212,37 +212,36 @@ impl<'a> Net<'a> {
         let orig = self.board.candidates(c);
         if self.value[c.index()].is_none() && (self.mode == Mode::Net || orig.len() == 2) {
             let left = self.cands[c.index()];
-            let preds: Vec<Lit> = orig.minus(left).iter().map(|x| lit(c, x, false)).collect();
-            match left.single_digit() {
-                Some(e) => self.derive(lit(c, e, true), &preds),
-                None if left.is_empty() => {
-                    self.contra(preds, format!("{c} has no candidate left"));
-                    return;
+            if left.len() <= 1 {
+                let preds: Vec<Lit> = orig.minus(left).iter().map(|x| lit(c, x, false)).collect();
+                match left.single_digit() {
+                    Some(e) => self.derive(lit(c, e, true), &preds),
+                    None => {
+                        self.contra(preds, format!("{c} has no candidate left"));
+                        return;
+                    }
                 }
-                None => {}
             }
         }
         for h in c.houses() {
             if self.house_on[h.index()].contains(d) {
                 continue;
             }
+            let left = self.digit_cells[d.index()].intersection(h.cell_set());
+            if left.len() > 1 {
+                continue;
+            }
             let orig = self.board.house_digit_cells(h, d);
             if self.mode == Mode::Chain && orig.len() != 2 {
                 continue;
             }
-            let left = self.digit_cells[d.index()].intersection(h.cell_set());
             let preds: Vec<Lit> = orig.minus(left).iter().map(|x| lit(x, d, false)).collect();
-            match left.len() {
-                0 => {
+            match left.first() {
+                None => {
                     self.contra(preds, format!("no place left for {d} in {h}"));
                     return;
                 }
-                1 => {
-                    if let Some(x) = left.first() {
-                        self.derive(lit(x, d, true), &preds);
-                    }
-                }
-                _ => {}
+                Some(x) => self.derive(lit(x, d, true), &preds),
             }
         }
     }
@@ -378,7 +377,14 @@ fn is_chain(net: &Net, lits: &[Lit]) -> bool {
 fn contradictions(board: &Board, mode: Mode) -> Vec<Step> {
     let mut out = Vec::new();
     let mut net = Net::new(board, mode);
+    let reach = (mode == Mode::Chain).then(|| crate::logic::chains::full_reach(board));
     for a in assumptions(board) {
+        // Chains: what the link graph's search reached tells which assumptions contradict.
+        if let Some(r) = &reach {
+            if !r[a as usize].as_deref().is_some_and(|bits| contradicts(bits)) {
+                continue;
+            }
+        }
         net.reset();
         net.run(a);
         let Some(con) = net.contradiction.clone() else { continue };
@@ -415,6 +421,12 @@ fn contradictions(board: &Board, mode: Mode) -> Vec<Step> {
         out.push(s.with_text(pattern));
     }
     out
+}
+
+/// Whether a reached set holds a literal both on and off.
+fn contradicts(bits: &[u64; 23]) -> bool {
+    // Off literals are the even bits, on literals the odd ones.
+    bits.iter().any(|&w| w & (w >> 1) & 0x5555_5555_5555_5555 != 0)
 }
 
 /// A set of literals (one bit each).
@@ -466,8 +478,18 @@ fn verities(board: &Board, mode: Mode) -> Vec<Step> {
     // What every candidate implies when on (`None`: it leads to a contradiction).
     let mut sets: Vec<Option<LitSet>> = vec![None; 729];
     let mut net = Net::new(board, mode);
+    let reach = (mode == Mode::Chain).then(|| crate::logic::chains::full_reach(board));
     for c in Cell::all() {
         for d in board.candidates(c).iter() {
+            if let Some(r) = &reach {
+                let i = c.index() * 9 + d.index();
+                if let Some(bits) = r[2 * i + 1].as_deref() {
+                    if !contradicts(bits) {
+                        sets[i] = Some(LitSet(*bits));
+                    }
+                }
+                continue;
+            }
             net.reset();
             net.run(lit(c, d, true));
             if net.contradiction.is_none() {
@@ -546,4 +568,110 @@ fn verities(board: &Board, mode: Mode) -> Vec<Step> {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::logic::chains::tests::{cands, reglib_board};
+    use crate::logic::find_all;
+
+    fn has_step(board: &Board, t: Technique, elims: &str, places: &str) -> Step {
+        let (e, p) = (cands(elims), cands(places));
+        let steps = find_all(board, t);
+        steps.iter().find(|s| s.eliminations == e && s.placements == p).cloned().unwrap_or_else(
+            || panic!("{t:?}: no step with <> {elims} / = {places}; found {steps:#?}"),
+        )
+    }
+
+    // reglib line 1188 (0707-2): the discontinuous nice loop that removes 9 from r9c7 is also
+    // a forcing chain: r9c7=9 leads to a contradiction.
+    #[test]
+    fn chain_contradiction() {
+        let b = reglib_board(
+            "....2+96..2.9....+71+64+53+178+2+9.741+6+2.85.+6+2+7..+1...+5.4..+7625+9...+1.+3..+2.97..1..16......",
+            "311 811 313 813 427 479 489 498 499",
+        );
+        let s = has_step(&b, Technique::ForcingChainContradiction, "997", "");
+        assert!(s.text.starts_with("Forcing Chain Contradiction: r9c7=9: "), "{}", s.text);
+        assert_eq!(s.highlight.candidates, cands("997"));
+        assert!(!s.highlight.links.is_empty());
+    }
+
+    // reglib line 1093 (0702): the XY-chain (7=6)r5c7-…-(5=7)r8c8 read as a cell verity: both
+    // candidates of r5c7 remove 7 from r5c8.
+    #[test]
+    fn chain_verity() {
+        let b = reglib_board(
+            "76+2+8+1+3+59+4...+7+6+9+1+2+8.+9.42536+7.+765+9+82.+39..1+32......+67+4+8.9..+7+9+5643+1.49+38+1..2.1.+2+47+9+8.",
+            "",
+        );
+        let s = has_step(&b, Technique::ForcingChainVerity, "758", "");
+        assert!(s.text.contains("every choice of"), "{}", s.text);
+    }
+
+    // The first puzzle of top1465 after singles needs nets: some step's explanation has a
+    // literal with two or more predecessors.
+    #[test]
+    fn nets_branch() {
+        let mut b = reglib_board(
+            "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
+            "",
+        );
+        // Singles and forcing chains first, until a net is needed.
+        let easier = [
+            Technique::FullHouse,
+            Technique::HiddenSingle,
+            Technique::NakedSingle,
+            Technique::ForcingChainContradiction,
+            Technique::ForcingChainVerity,
+        ];
+        let mut steps = Vec::new();
+        for _ in 0..200 {
+            if let Some(s) = easier.iter().find_map(|&t| crate::logic::find_first(&b, t)) {
+                s.apply(&mut b);
+                continue;
+            }
+            steps = find_all(&b, Technique::ForcingNetContradiction);
+            break;
+        }
+        assert!(!steps.is_empty());
+        for s in &steps {
+            let branching = s.highlight.links.iter().any(|l| {
+                s.highlight.links.iter().filter(|m| m.to == l.to && m.strong == l.strong).count()
+                    > 1
+            });
+            assert!(branching, "not a net: {}", s.text);
+        }
+    }
+
+    // reglib lines 1535 (1201:5) and 1546 (1202:4).
+    #[test]
+    fn templates() {
+        let b = reglib_board(
+            "..2...7.5.534.79..9.732.6.........5.5...9...2.2.........5.492.8..86.359.7.9...1..",
+            "",
+        );
+        has_step(&b, Technique::TemplateSet, "", "536 564 595");
+        let b = reglib_board(
+            ".62...5.....9752......6.849...8.26....4.5.9....16.4...295.1......3426.....6...12.",
+            "",
+        );
+        has_step(&b, Technique::TemplateDelete, "411 422 479 491 499", "");
+    }
+
+    #[test]
+    fn nothing_fires_on_an_empty_board() {
+        for t in [
+            Technique::ForcingChainContradiction,
+            Technique::ForcingChainVerity,
+            Technique::ForcingNetContradiction,
+            Technique::ForcingNetVerity,
+            Technique::TemplateSet,
+            Technique::TemplateDelete,
+            Technique::KrakenFish,
+        ] {
+            assert!(find_all(&Board::empty(), t).is_empty(), "{t:?}");
+        }
+    }
 }

@@ -45,6 +45,7 @@ use crate::logic::{Sink, Technique};
 use graph::{Bfs, Graph, GraphKind};
 use std::cell::RefCell;
 use std::ops::ControlFlow;
+use std::rc::Rc;
 
 /// The longest chain searched, in nodes (HoDoKu's default limit is about 20).
 pub const MAX_LITERALS: u8 = 20;
@@ -57,12 +58,12 @@ pub fn find(board: &Board, technique: Technique, sink: &mut Sink) -> ControlFlow
         XChain => {
             for d in Digit::all() {
                 let g = Graph::build(board, GraphKind::Digit(d));
-                search(board, &g, &[Shape::Aic], &mut found);
+                search(board, &g, &[Shape::Aic], &mut found, None);
             }
         }
         XyChain => {
             let g = Graph::build(board, GraphKind::Bivalue);
-            search(board, &g, &[Shape::Aic], &mut found);
+            search(board, &g, &[Shape::Aic], &mut found, None);
             found.retain(|f| same_digit_ends(&f.nodes));
         }
         Aic | ContinuousNiceLoop | DiscontinuousNiceLoop => {
@@ -87,26 +88,73 @@ pub fn find(board: &Board, technique: Technique, sink: &mut Sink) -> ControlFlow
 thread_local! {
     /// The last full and grouped searches: the three loop and chain techniques of one graph
     /// ask for the same position in a row.
-    static CACHE: RefCell<Vec<(Board, GraphKind, Vec<Found>)>> = const { RefCell::new(Vec::new()) };
+    static CACHE: RefCell<Vec<Cached>> = const { RefCell::new(Vec::new()) };
+}
+
+/// One cached search: the position, the graph kind, the chains found and, for the full
+/// graph, what every candidate literal reaches.
+struct Cached {
+    board: Board,
+    kind: GraphKind,
+    found: Vec<Found>,
+    reach: Rc<ReachSets>,
+}
+
+/// Per start literal `2 * candidate index + on` (on = 1), the set of literals in the same
+/// encoding that alternating chains from it reach (bit `l % 64` of word `l / 64`), or `None`
+/// when the search did not start there. Filled for the full graph only.
+pub(crate) type ReachSets = Vec<Option<Box<[u64; 23]>>>;
+
+/// What chains of the full graph reach from every candidate literal of `board` (the forcing
+/// chains read it).
+pub(crate) fn full_reach(board: &Board) -> Rc<ReachSets> {
+    cached_entry(board, GraphKind::Full, |e| e.reach.clone())
 }
 
 /// Everything the full or grouped graph of `board` holds, computed once per position.
 fn cached(board: &Board, kind: GraphKind) -> Vec<Found> {
-    let hit = CACHE.with(|c| {
-        c.borrow().iter().find(|(b, k, _)| *k == kind && b == board).map(|e| e.2.clone())
-    });
-    if let Some(f) = hit {
-        return f;
+    cached_entry(board, kind, |e| e.found.clone())
+}
+
+fn cached_entry<T>(board: &Board, kind: GraphKind, get: impl Fn(&Cached) -> T) -> T {
+    let hit =
+        CACHE.with(|c| c.borrow().iter().find(|e| e.kind == kind && e.board == *board).map(&get));
+    if let Some(v) = hit {
+        return v;
     }
     let g = Graph::build(board, kind);
     let mut found = Vec::new();
-    search(board, &g, &[Shape::Aic, Shape::Continuous, Shape::Discontinuous], &mut found);
+    let mut reach: ReachSets = vec![None; 1458];
+    let record = if kind == GraphKind::Full { Some(&mut reach) } else { None };
+    search(board, &g, &[Shape::Aic, Shape::Continuous, Shape::Discontinuous], &mut found, record);
+    let entry = Cached { board: board.clone(), kind, found, reach: Rc::new(reach) };
+    let v = get(&entry);
     CACHE.with(|c| {
         let mut c = c.borrow_mut();
-        c.retain(|(_, k, _)| *k != kind);
-        c.push((board.clone(), kind, found.clone()));
+        c.retain(|e| e.kind != kind);
+        c.push(entry);
     });
-    found
+    v
+}
+
+/// Records what the last search from `start` reached, in candidate-literal encoding.
+fn record_reach(g: &Graph, bfs: &Bfs, start: u32, reach: &mut ReachSets) {
+    let cand_lit = |l: u32| -> Option<usize> {
+        let n = g.nodes[(l / 2) as usize];
+        if n.cells.len() != 1 {
+            return None;
+        }
+        let c = n.cells.first()?;
+        Some((c.index() * 9 + n.digit.index()) * 2 + (l & 1) as usize)
+    };
+    let Some(s) = cand_lit(start) else { return };
+    let mut bits = Box::new([0u64; 23]);
+    for &l in &bfs.order {
+        if let Some(x) = cand_lit(l) {
+            bits[x / 64] |= 1 << (x % 64);
+        }
+    }
+    reach[s] = Some(bits);
 }
 
 /// What a search looks for.
@@ -148,7 +196,13 @@ fn same_digit_ends(nodes: &[Node]) -> bool {
 }
 
 /// Runs the searches of `shapes` on `g` and appends what they find.
-fn search(board: &Board, g: &Graph, shapes: &[Shape], out: &mut Vec<Found>) {
+fn search(
+    board: &Board,
+    g: &Graph,
+    shapes: &[Shape],
+    out: &mut Vec<Found>,
+    mut reach: Option<&mut ReachSets>,
+) {
     let mut bfs = Bfs::new(g);
     let n = g.nodes.len() as u32;
     let loops = shapes.iter().any(|&s| s != Shape::Aic);
@@ -156,12 +210,18 @@ fn search(board: &Board, g: &Graph, shapes: &[Shape], out: &mut Vec<Found>) {
         // The plain search finds shortest chains; when one of them passes a node twice, the
         // simple search (each node once) looks for another.
         bfs.run(g, 2 * s, MAX_LITERALS);
+        if let Some(r) = reach.as_deref_mut() {
+            record_reach(g, &bfs, 2 * s, r);
+        }
         if collect_off(board, g, &bfs, s, shapes, out) {
             bfs.run_simple(g, 2 * s, MAX_LITERALS);
             collect_off(board, g, &bfs, s, shapes, out);
         }
         if loops && shapes.contains(&Shape::Discontinuous) && !g.is_group(s) {
             bfs.run(g, 2 * s + 1, MAX_LITERALS);
+            if let Some(r) = reach.as_deref_mut() {
+                record_reach(g, &bfs, 2 * s + 1, r);
+            }
             if collect_on(g, &bfs, s, out) {
                 bfs.run_simple(g, 2 * s + 1, MAX_LITERALS);
                 collect_on(g, &bfs, s, out);

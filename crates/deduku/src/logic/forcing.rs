@@ -381,7 +381,7 @@ fn contradictions(board: &Board, mode: Mode) -> Vec<Step> {
     for a in assumptions(board) {
         // Chains: what the link graph's search reached tells which assumptions contradict.
         if let Some(r) = &reach {
-            if !r[a as usize].as_deref().is_some_and(|bits| contradicts(bits)) {
+            if !r[a as usize].as_deref().is_some_and(contradicts) {
                 continue;
             }
         }

@@ -47,20 +47,15 @@ mod templates;
 /// Finds the instances of `technique` (one of this family's) and pushes them into `sink`.
 pub fn find(board: &Board, technique: Technique, sink: &mut Sink) -> ControlFlow<()> {
     use Technique::*;
-    let mut steps = match technique {
-        ForcingChainContradiction => contradictions(board, Mode::Chain),
-        ForcingNetContradiction => contradictions(board, Mode::Net),
-        ForcingChainVerity => verities(board, Mode::Chain),
-        ForcingNetVerity => verities(board, Mode::Net),
-        KrakenFish => return kraken::find(board, sink),
-        TemplateSet | TemplateDelete => return templates::find(board, technique, sink),
-        _ => return ControlFlow::Continue(()),
-    };
-    steps.sort_by_key(|s| s.length);
-    for s in steps {
-        sink.push(s)?;
+    match technique {
+        ForcingChainContradiction => contradictions(board, Mode::Chain, sink),
+        ForcingNetContradiction => contradictions(board, Mode::Net, sink),
+        ForcingChainVerity => verities(board, Mode::Chain, sink),
+        ForcingNetVerity => verities(board, Mode::Net, sink),
+        KrakenFish => kraken::find(board, sink),
+        TemplateSet | TemplateDelete => templates::find(board, technique, sink),
+        _ => ControlFlow::Continue(()),
     }
-    ControlFlow::Continue(())
 }
 
 /// Which implications a propagation may use.
@@ -374,8 +369,10 @@ fn is_chain(net: &Net, lits: &[Lit]) -> bool {
     lits.iter().all(|&l| net.preds_of(l).len() <= 1)
 }
 
-fn contradictions(board: &Board, mode: Mode) -> Vec<Step> {
-    let mut out = Vec::new();
+fn contradictions(board: &Board, mode: Mode, sink: &mut Sink) -> ControlFlow<()> {
+    // First the size of every contradiction, then the steps, smallest first, built only as
+    // the sink takes them.
+    let mut found: Vec<(usize, Lit)> = Vec::new();
     let mut net = Net::new(board, mode);
     let reach = (mode == Mode::Chain).then(|| crate::logic::chains::full_reach(board));
     for a in assumptions(board) {
@@ -387,12 +384,20 @@ fn contradictions(board: &Board, mode: Mode) -> Vec<Step> {
         }
         net.reset();
         net.run(a);
-        let Some(con) = net.contradiction.clone() else { continue };
+        let Some(con) = &net.contradiction else { continue };
         let lits = net.explain(&con.lits);
         // A net that happens to need no branching is a chain, found by the chain search.
         if mode == Mode::Net && is_chain(&net, &lits) {
             continue;
         }
+        found.push((lits.len(), a));
+    }
+    found.sort_unstable();
+    for (_, a) in found {
+        net.reset();
+        net.run(a);
+        let Some(con) = net.contradiction.clone() else { continue };
+        let lits = net.explain(&con.lits);
         let k = lit_cand(a);
         let mut s = Step::new(technique_of(mode, true));
         if a & 1 == 1 {
@@ -418,9 +423,9 @@ fn contradictions(board: &Board, mode: Mode) -> Vec<Step> {
                 lits.len().saturating_sub(1)
             ),
         };
-        out.push(s.with_text(pattern));
+        sink.push(s.with_text(pattern))?;
     }
-    out
+    ControlFlow::Continue(())
 }
 
 /// Whether a reached set holds a literal both on and off.
@@ -473,8 +478,10 @@ fn verity_sources(board: &Board) -> Vec<(Vec<Lit>, String)> {
     out
 }
 
-fn verities(board: &Board, mode: Mode) -> Vec<Step> {
-    let mut out = Vec::new();
+fn verities(board: &Board, mode: Mode, sink: &mut Sink) -> ControlFlow<()> {
+    // (size, source, literal) of every verity, and the propagations of each useful source.
+    let mut found: Vec<(usize, usize, Lit)> = Vec::new();
+    let mut kept: Vec<(Vec<Lit>, String, Vec<Net>)> = Vec::new();
     // What every candidate implies when on (`None`: it leads to a contradiction).
     let mut sets: Vec<Option<LitSet>> = vec![None; 729];
     let mut net = Net::new(board, mode);
@@ -540,34 +547,41 @@ fn verities(board: &Board, mode: Mode) -> Vec<Step> {
             if mode == Mode::Net && chain {
                 continue;
             }
-            let mut s = Step::new(technique_of(mode, false));
-            if l & 1 == 1 {
-                s.placements.push(k);
-            } else {
-                s.eliminations.push(k);
-            }
-            s.highlight.candidates.extend(branches.iter().map(|&b| lit_cand(b)));
-            s.highlight.alternate.push(k);
-            for (n, e) in nets.iter().zip(&explained) {
-                s.highlight.links.extend(n.links(e));
-            }
-            s.length = explained.iter().map(|e| e.len()).sum::<usize>() as u16;
-            let pattern = match mode {
-                Mode::Chain => format!(
-                    "every choice of {name} gives {}: {}",
-                    lit_text(l),
-                    nets.iter().map(|n| n.chain_text(l)).collect::<Vec<_>>().join("; ")
-                ),
-                Mode::Net => format!(
-                    "every choice of {name} gives {} ({} implications)",
-                    lit_text(l),
-                    s.length as usize - branches.len()
-                ),
-            };
-            out.push(s.with_text(pattern));
+            found.push((explained.iter().map(|e| e.len()).sum(), kept.len(), l));
         }
+        kept.push((branches, name, nets));
     }
-    out
+    found.sort_unstable();
+    for (size, src, l) in found {
+        let (branches, name, nets) = &kept[src];
+        let k = lit_cand(l);
+        let mut s = Step::new(technique_of(mode, false));
+        if l & 1 == 1 {
+            s.placements.push(k);
+        } else {
+            s.eliminations.push(k);
+        }
+        s.highlight.candidates.extend(branches.iter().map(|&b| lit_cand(b)));
+        s.highlight.alternate.push(k);
+        for n in nets {
+            s.highlight.links.extend(n.links(&n.explain(&[l])));
+        }
+        s.length = size as u16;
+        let pattern = match mode {
+            Mode::Chain => format!(
+                "every choice of {name} gives {}: {}",
+                lit_text(l),
+                nets.iter().map(|n| n.chain_text(l)).collect::<Vec<_>>().join("; ")
+            ),
+            Mode::Net => format!(
+                "every choice of {name} gives {} ({} implications)",
+                lit_text(l),
+                size - branches.len()
+            ),
+        };
+        sink.push(s.with_text(pattern))?;
+    }
+    ControlFlow::Continue(())
 }
 
 #[cfg(test)]
@@ -658,6 +672,24 @@ mod tests {
             "",
         );
         has_step(&b, Technique::TemplateDelete, "411 422 479 491 499", "");
+    }
+
+    // reglib line 93 (a full-house case, used for its position): 7 in rows 6 and 8 sits in
+    // columns 7 and 9 plus a fin r8c5; r8c5=7 -> r8c7<>7 -> r7c7=7 -> r7c9<>7, and without the
+    // fin the X-Wing removes 7 from r7c9 as well.
+    #[test]
+    fn kraken_fish() {
+        let b = reglib_board(
+            "+5+7+63+8+9+4+21+3+9+2+6+1487+5+4+1+8+7+52639+8+619+47+253+7+39+2..1..25+41.89..6435.....+9854.....1.+7+8.3...",
+            "",
+        );
+        let steps = find_all(&b, Technique::KrakenFish);
+        let s = steps
+            .iter()
+            .find(|s| s.eliminations == cands("779"))
+            .unwrap_or_else(|| panic!("no kraken removing 7 from r7c9: {steps:#?}"));
+        assert!(s.text.starts_with("Kraken Fish: Finned X-Wing 7 r6,r8 c7,c9 (fins r8c5)"));
+        assert_eq!(s.highlight.fins, cands("785"));
     }
 
     #[test]

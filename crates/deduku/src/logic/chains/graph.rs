@@ -143,22 +143,33 @@ impl Graph {
                 }
             }
         }
-        // Weak links of group nodes.
+        // Weak links of group nodes: to the digit's other candidates in the group's box and
+        // line, and to the disjoint groups of the same box or line.
         for i in g.singles..n {
             let gi = g.nodes[i];
-            for j in 0..n {
-                if i == j {
-                    continue;
+            let Some(first) = gi.cells.first() else { continue };
+            let houses: Vec<CellSet> = first
+                .houses()
+                .into_iter()
+                .map(|h| h.cell_set())
+                .filter(|h| gi.cells.is_subset(*h))
+                .collect();
+            let area = houses.iter().fold(CellSet::EMPTY, |a, h| a.union(*h));
+            for c in area.intersection(board.digit_cells(gi.digit)).minus(gi.cells).iter() {
+                let j = g.single(c, gi.digit);
+                if j != NONE {
+                    g.weak[i].push(j);
+                    g.weak[j as usize].push(i as u32);
                 }
+            }
+            for j in g.singles..n {
                 let nj = g.nodes[j];
-                if nj.digit != gi.digit || nj.cells.intersects(gi.cells) {
-                    continue;
-                }
-                if in_one_house(gi.cells.union(nj.cells)) {
+                if j != i
+                    && nj.digit == gi.digit
+                    && !nj.cells.intersects(gi.cells)
+                    && houses.iter().any(|h| nj.cells.is_subset(*h))
+                {
                     g.weak[i].push(j as u32);
-                    if j < g.singles {
-                        g.weak[j].push(i as u32);
-                    }
                 }
             }
         }

@@ -23,6 +23,19 @@ pub(crate) fn find(board: &Board, sink: &mut Sink) -> ControlFlow<()> {
     // Per target candidate, the smallest fish (fewest base lines, then fewest fins) found.
     let mut best: Vec<Option<Fish>> = vec![None; 729];
     for d in Digit::all() {
+        let dc = board.digit_cells(d);
+        // Per candidate cell of the digit, the cells whose candidate it removes when on.
+        let mut kills = [CellSet::EMPTY; 81];
+        for f in dc.iter() {
+            if let Some(bits) = reach[lit(f, d, true) as usize].as_deref() {
+                for x in dc.iter() {
+                    let l = lit(x, d, false) as usize;
+                    if bits[l / 64] & (1 << (l % 64)) != 0 {
+                        kills[f.index()].insert(x);
+                    }
+                }
+            }
+        }
         for rows in [true, false] {
             let line = |i: usize| if rows { House::row(i) } else { House::col(i) };
             let cover_line = |i: usize| if rows { House::col(i) } else { House::row(i) };
@@ -34,7 +47,6 @@ pub(crate) fn find(board: &Board, sink: &mut Sink) -> ControlFlow<()> {
                 }
             }
             let lines: u16 = (0..9).filter(|&i| masks[i] != 0).fold(0, |a, i| a | 1 << i);
-            let dc = board.digit_cells(d);
             let line_sets: Vec<CellSet> = (0..9).map(|i| line(i).cell_set()).collect();
             let cover_sets: Vec<CellSet> =
                 (0..9).map(|i| cover_line(i).cell_set().intersection(dc)).collect();
@@ -61,39 +73,17 @@ pub(crate) fn find(board: &Board, sink: &mut Sink) -> ControlFlow<()> {
                     if targets.is_empty() {
                         continue;
                     }
-                    // What every fin, assumed true, reaches.
-                    let mut kill = [u64::MAX; 23];
-                    for f in fins.iter() {
-                        match reach[lit(f, d, true) as usize].as_deref() {
-                            Some(bits) => {
-                                for (k, b) in kill.iter_mut().zip(bits) {
-                                    *k &= b;
-                                }
-                            }
-                            None => kill = [0; 23],
-                        }
-                    }
-                    for x in targets.iter() {
-                        let x_off = lit(x, d, false) as usize;
-                        if kill[x_off / 64] & (1 << (x_off % 64)) == 0 {
-                            continue;
-                        }
+                    // What every fin, assumed true, removes.
+                    let kill = fins.iter().fold(targets, |a, f| a.intersection(kills[f.index()]));
+                    for x in kill.iter() {
                         // A plain finned fish: every fin sees the target.
                         if fins.iter().all(|f| f.sees(x)) {
                             continue;
                         }
                         let slot = &mut best[x.index() * 9 + d.index()];
                         let size = (n, fins.len());
-                        if slot.as_ref().is_some_and(|b| (b.0, b.1) <= size) {
-                            continue;
-                        }
-                        {
-                            let houses = |m: u16, h: &dyn Fn(usize) -> House| {
-                                (0..9).filter(|&i| m & 1 << i != 0).map(h).collect::<Vec<_>>()
-                            };
-                            let bases = houses(base, &line);
-                            let covers = houses(cover, &cover_line);
-                            *slot = Some((n, fins.len(), bases, covers, fins));
+                        if slot.is_none_or(|b| size < (b.0, b.1)) {
+                            *slot = Some((n, fins.len(), base, cover, rows, fins));
                         }
                     }
                 }
@@ -107,7 +97,14 @@ pub(crate) fn find(board: &Board, sink: &mut Sink) -> ControlFlow<()> {
         .filter_map(|(i, b)| b.map(|b| (Candidate::from_index(i), b)))
         .collect();
     found.sort_by_key(|(k, b)| (b.0, b.1, *k));
-    for (k, (_, _, bases, covers, fins)) in found {
+    for (k, (_, _, base, cover, rows, fins)) in found {
+        let houses = |m: u16, row: bool| {
+            (0..9)
+                .filter(|&i| m & 1 << i != 0)
+                .map(|i| if row { House::row(i) } else { House::col(i) })
+                .collect::<Vec<_>>()
+        };
+        let (bases, covers) = (houses(base, rows), houses(cover, !rows));
         if let Some(s) = step(board, k.digit, &bases, &covers, fins, k.cell) {
             sink.push(s)?;
         }
@@ -115,8 +112,9 @@ pub(crate) fn find(board: &Board, sink: &mut Sink) -> ControlFlow<()> {
     ControlFlow::Continue(())
 }
 
-/// A fish found for a target: base lines, fins, the lines and the fin cells.
-type Fish = (u32, u32, Vec<House>, Vec<House>, CellSet);
+/// A fish found for a target: its size, its number of fins, the base and cover lines (bit
+/// masks), whether the base lines are rows, and the fin cells.
+type Fish = (u32, u32, u16, u16, bool, CellSet);
 
 /// The subsets of a 9-bit mask.
 fn subsets(mask: u16) -> impl Iterator<Item = u16> {

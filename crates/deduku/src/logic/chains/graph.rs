@@ -38,9 +38,9 @@ pub struct Graph {
     /// Node index → node.
     pub nodes: Vec<Node>,
     /// Strong neighbours of every node.
-    pub strong: Vec<Vec<u32>>,
+    pub strong: Adj,
     /// Weak neighbours of every node.
-    pub weak: Vec<Vec<u32>>,
+    pub weak: Adj,
     /// Candidate index (`cell * 9 + digit`) → single-candidate node, or [`NONE`].
     pub cand_node: Vec<u32>,
     /// Number of single-candidate nodes; group nodes come after them.
@@ -52,8 +52,8 @@ impl Graph {
     pub fn build(board: &Board, kind: GraphKind) -> Graph {
         let mut g = Graph {
             nodes: Vec::new(),
-            strong: Vec::new(),
-            weak: Vec::new(),
+            strong: Adj::new(0, 0),
+            weak: Adj::new(0, 0),
             cand_node: vec![NONE; 729],
             singles: 0,
         };
@@ -87,8 +87,8 @@ impl Graph {
             }
         }
         let n = g.nodes.len();
-        g.strong = vec![Vec::new(); n];
-        g.weak = vec![Vec::new(); n];
+        g.strong = Adj::new(n, 16);
+        g.weak = Adj::new(n, 48);
 
         // Strong links between the only two places of a digit in a house.
         if kind != GraphKind::Bivalue {
@@ -123,7 +123,7 @@ impl Graph {
                             if a != b {
                                 let (x, y) = (g.single(c, a), g.single(c, b));
                                 if x != NONE && y != NONE {
-                                    g.weak[x as usize].push(y);
+                                    g.weak.push(x as usize, y);
                                 }
                             }
                         }
@@ -139,7 +139,7 @@ impl Graph {
             for p in c.peers().intersection(board.digit_cells(d)).iter() {
                 let j = g.single(p, d);
                 if j != NONE {
-                    g.weak[i].push(j);
+                    g.weak.push(i, j);
                 }
             }
         }
@@ -158,8 +158,8 @@ impl Graph {
             for c in area.intersection(board.digit_cells(gi.digit)).minus(gi.cells).iter() {
                 let j = g.single(c, gi.digit);
                 if j != NONE {
-                    g.weak[i].push(j);
-                    g.weak[j as usize].push(i as u32);
+                    g.weak.push(i, j);
+                    g.weak.push(j as usize, i as u32);
                 }
             }
             for j in g.singles..n {
@@ -169,7 +169,7 @@ impl Graph {
                     && !nj.cells.intersects(gi.cells)
                     && houses.iter().any(|h| nj.cells.is_subset(*h))
                 {
-                    g.weak[i].push(j as u32);
+                    g.weak.push(i, j as u32);
                 }
             }
         }
@@ -185,9 +185,9 @@ impl Graph {
         if a == NONE || b == NONE || a == b {
             return;
         }
-        if !self.strong[a as usize].contains(&b) {
-            self.strong[a as usize].push(b);
-            self.strong[b as usize].push(a);
+        if !self.strong.of(a as usize).contains(&b) {
+            self.strong.push(a as usize, b);
+            self.strong.push(b as usize, a);
         }
     }
 
@@ -232,6 +232,36 @@ impl Graph {
     /// Whether node `i` is a group node.
     pub fn is_group(&self, i: u32) -> bool {
         i as usize >= self.singles
+    }
+}
+
+/// Adjacency lists with a fixed capacity per node, in one allocation. A node has at most 20
+/// peers, 8 other candidates in its cell and 12 group neighbours, so 48 weak and 16 strong
+/// places are never exceeded; a link beyond them would be dropped (losing deductions, never
+/// soundness).
+pub struct Adj {
+    stride: usize,
+    len: Vec<u8>,
+    items: Vec<u32>,
+}
+
+impl Adj {
+    fn new(n: usize, stride: usize) -> Adj {
+        Adj { stride, len: vec![0; n], items: vec![0; n * stride] }
+    }
+
+    /// The neighbours of node `i`.
+    pub fn of(&self, i: usize) -> &[u32] {
+        let start = i * self.stride;
+        &self.items[start..start + self.len[i] as usize]
+    }
+
+    fn push(&mut self, i: usize, j: u32) {
+        let k = self.len[i] as usize;
+        if k < self.stride {
+            self.items[i * self.stride + k] = j;
+            self.len[i] += 1;
+        }
     }
 }
 
@@ -289,7 +319,7 @@ impl Bfs {
                 continue;
             }
             let node = (l / 2) as usize;
-            let (next, on) = if l & 1 == 1 { (&g.weak[node], 0) } else { (&g.strong[node], 1) };
+            let (next, on) = if l & 1 == 1 { (g.weak.of(node), 0) } else { (g.strong.of(node), 1) };
             for &m in next {
                 let ml = m * 2 + on;
                 if self.depth[ml as usize] == 0

@@ -274,7 +274,7 @@ fn collect_off(
         if shapes.contains(&Shape::Continuous)
             && bfs.depth[l as usize] >= 4
             && bfs.depth[l as usize] < MAX_LITERALS
-            && g.weak[(l / 2) as usize].contains(&s)
+            && g.weak.of((l / 2) as usize).contains(&s)
         {
             let path = bfs.path(l);
             if !distinct(&path) {

@@ -217,6 +217,22 @@ impl Graph {
                     let (a, b) = (self.node_of(d, rows[0]), self.node_of(d, rows[1]));
                     self.add_strong(a, b);
                 }
+                // One row's part against a rest that lies in one column, and the reverse.
+                for i in 0..9 {
+                    for (line, other) in [(House::row(i), 9), (House::col(i), 0)] {
+                        let a = cells.intersection(line.cell_set());
+                        let b = cells.minus(a);
+                        if a.is_empty() || b.is_empty() {
+                            continue;
+                        }
+                        let cross = (other..other + 9)
+                            .any(|j| b.is_subset(House::from_index(j).cell_set()));
+                        if cross && (a.len() > 1 || b.len() > 1) {
+                            let (x, y) = (self.node_of(d, a), self.node_of(d, b));
+                            self.add_strong(x, y);
+                        }
+                    }
+                }
                 (0..9)
                     .map(|c| cells.intersection(House::col(c).cell_set()))
                     .filter(|s| !s.is_empty())

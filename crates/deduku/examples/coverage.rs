@@ -64,6 +64,7 @@ fn main() {
     let mut hardest: BTreeMap<&'static str, usize> = BTreeMap::new();
     let mut times = Vec::new();
     let mut without_bf = 0;
+    let mut unsolved = Vec::new();
     let mut steps_total = 0usize;
     let mut used: BTreeMap<&'static str, usize> = BTreeMap::new();
     for p in &puzzles {
@@ -98,6 +99,8 @@ fn main() {
         times.push(start.elapsed());
         if b.is_solved() && !brute {
             without_bf += 1;
+        } else {
+            unsolved.push(p.clone());
         }
         *hardest.entry(hard.map_or("none", |h| h.id())).or_default() += 1;
     }
@@ -117,6 +120,9 @@ fn main() {
             ms(*max),
             ms(total) / n as f64
         );
+    }
+    for p in &unsolved {
+        println!("  needs brute force: {}", deduku::format::to_line(p));
     }
     println!("hardest technique per puzzle:");
     for (t, c) in &hardest {

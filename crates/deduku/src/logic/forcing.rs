@@ -2,7 +2,7 @@
 //!
 //! ## Implications
 //!
-//! Everything here rests on one propagation ([`Net`]): assume a candidate true ("on") or false
+//! Everything here rests on one propagation (`Net`): assume a candidate true ("on") or false
 //! ("off") and derive what follows, breadth first, each derived literal remembering the
 //! literals it needed (its *predecessors*):
 //!

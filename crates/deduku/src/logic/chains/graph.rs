@@ -366,3 +366,60 @@ impl Bfs {
         p
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn d1() -> Digit {
+        Digit::from_index(0)
+    }
+
+    /// Box 1 where 1 may only go in r1c1, r1c2, r2c3 and r3c3.
+    fn board() -> Board {
+        let mut b = Board::empty();
+        for c in House::boxx(0).cells() {
+            if ![Cell::at(0, 0), Cell::at(0, 1), Cell::at(1, 2), Cell::at(2, 2)].contains(&c) {
+                b.eliminate(c, d1());
+            }
+        }
+        b
+    }
+
+    fn node(g: &Graph, cells: &[Cell]) -> u32 {
+        let set: CellSet = cells.iter().copied().collect();
+        g.node_of(d1(), set)
+    }
+
+    #[test]
+    fn grouped_strong_link_between_a_row_part_and_a_column_part() {
+        let g = Graph::build(&board(), GraphKind::Grouped);
+        let row = node(&g, &[Cell::at(0, 0), Cell::at(0, 1)]);
+        let col = node(&g, &[Cell::at(1, 2), Cell::at(2, 2)]);
+        assert!(row != NONE && col != NONE);
+        assert!(g.strong.of(row as usize).contains(&col));
+        assert!(g.weak.of(row as usize).contains(&col));
+        // The group r1c12 is weakly linked to 1 elsewhere in row 1, not to its own cells.
+        let r1c5 = g.single(Cell::at(0, 4), d1());
+        assert!(g.weak.of(row as usize).contains(&r1c5));
+        assert!(!g.weak.of(row as usize).contains(&g.single(Cell::at(0, 0), d1())));
+        // Without groups there is no strong link in box 1 (four places).
+        let f = Graph::build(&board(), GraphKind::Full);
+        let a = f.single(Cell::at(0, 0), d1());
+        assert!(f.strong.of(a as usize).is_empty());
+    }
+
+    #[test]
+    fn search_alternates_links() {
+        let g = Graph::build(&board(), GraphKind::Grouped);
+        let row = node(&g, &[Cell::at(0, 0), Cell::at(0, 1)]);
+        let col = node(&g, &[Cell::at(1, 2), Cell::at(2, 2)]);
+        let mut bfs = Bfs::new(&g);
+        // Row group off ⇒ column group on ⇒ 1 off in the rest of column 3.
+        bfs.run(&g, 2 * row, 4);
+        assert!(bfs.reached(2 * col + 1));
+        let r9c3 = g.single(Cell::at(8, 2), d1());
+        assert!(bfs.reached(2 * r9c3));
+        assert_eq!(bfs.path(2 * r9c3), vec![2 * row, 2 * col + 1, 2 * r9c3]);
+    }
+}

@@ -22,7 +22,12 @@
 //!
 //! For each technique every instance is collected, then pushed shortest first, so the step
 //! the finder takes is the shortest chain. Chains are at most [`MAX_LITERALS`] nodes long and
-//! never visit a node twice.
+//! never visit a node twice: the search keeps one shortest path per literal, and when such a
+//! path passes a node twice a second search that reaches every node only once looks again.
+//!
+//! The full and grouped searches run once per position and are kept (one position per graph
+//! kind, per thread): the nice loops and the AIC of one graph ask in a row, and the forcing
+//! chains and kraken fish read what the full graph's search reached from every candidate.
 //!
 //! ## Notation
 //!

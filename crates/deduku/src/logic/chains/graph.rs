@@ -45,6 +45,8 @@ pub struct Graph {
     pub cand_node: Vec<u32>,
     /// Number of single-candidate nodes; group nodes come after them.
     pub singles: usize,
+    /// End of the box∩line group nodes; almost-locked-set nodes come after them.
+    pub box_line_end: usize,
 }
 
 impl Graph {
@@ -56,6 +58,7 @@ impl Graph {
             weak: Adj::new(0, 0),
             cand_node: vec![NONE; 729],
             singles: 0,
+            box_line_end: 0,
         };
         for c in Cell::all() {
             let cands = board.candidates(c);
@@ -86,9 +89,21 @@ impl Graph {
                 }
             }
         }
+        g.box_line_end = g.nodes.len();
+        let als = if kind == GraphKind::Grouped { g.als_nodes(board) } else { Vec::new() };
         let n = g.nodes.len();
-        g.strong = Adj::new(n, 16);
-        g.weak = Adj::new(n, 48);
+        let (strong_room, weak_room) = if als.is_empty() { (16, 48) } else { (32, 96) };
+        g.strong = Adj::new(n, strong_room);
+        g.weak = Adj::new(n, weak_room);
+        // Inside an almost locked set, "no x" leaves its cells to the other digits: every two
+        // of its digits are strongly linked (each node holds the digit's cells of the set).
+        for digits in &als {
+            for (i, &a) in digits.iter().enumerate() {
+                for &b in &digits[i + 1..] {
+                    g.add_strong(a, b);
+                }
+            }
+        }
 
         // Strong links between the only two places of a digit in a house.
         if kind != GraphKind::Bivalue {
@@ -143,31 +158,27 @@ impl Graph {
                 }
             }
         }
-        // Weak links of group nodes: to the digit's other candidates in the group's box and
-        // line, and to the disjoint groups of the same box or line.
+        // Weak links of group nodes: to the digit's candidates that see every cell of the
+        // group, and between disjoint box∩line groups of one box or line.
         for i in g.singles..n {
             let gi = g.nodes[i];
-            let Some(first) = gi.cells.first() else { continue };
-            let houses: Vec<CellSet> = first
-                .houses()
-                .into_iter()
-                .map(|h| h.cell_set())
-                .filter(|h| gi.cells.is_subset(*h))
-                .collect();
-            let area = houses.iter().fold(CellSet::EMPTY, |a, h| a.union(*h));
-            for c in area.intersection(board.digit_cells(gi.digit)).minus(gi.cells).iter() {
+            let seen = gi.cells.common_peers();
+            for c in seen.intersection(board.digit_cells(gi.digit)).iter() {
                 let j = g.single(c, gi.digit);
                 if j != NONE {
                     g.weak.push(i, j);
                     g.weak.push(j as usize, i as u32);
                 }
             }
-            for j in g.singles..n {
+            if i >= g.box_line_end {
+                continue;
+            }
+            for j in g.singles..g.box_line_end {
                 let nj = g.nodes[j];
                 if j != i
                     && nj.digit == gi.digit
                     && !nj.cells.intersects(gi.cells)
-                    && houses.iter().any(|h| nj.cells.is_subset(*h))
+                    && nj.cells.is_subset(seen)
                 {
                     g.weak.push(i, j as u32);
                 }
@@ -199,6 +210,56 @@ impl Graph {
         (self.singles..self.nodes.len())
             .find(|&i| self.nodes[i].digit == d && self.nodes[i].cells == cells)
             .map_or(NONE, |i| i as u32)
+    }
+
+    /// Adds the nodes of the almost locked sets of 2–[`MAX_ALS`] cells (n cells of one house
+    /// with n + 1 candidates between them): per set, one node per digit holding the digit's
+    /// cells of the set (an existing node when one has exactly those cells). Returns, per set,
+    /// its digits' nodes.
+    fn als_nodes(&mut self, board: &Board) -> Vec<Vec<u32>> {
+        let mut seen: Vec<CellSet> = Vec::new();
+        let mut out = Vec::new();
+        let mut lookup: std::collections::HashMap<(u8, u128), u32> =
+            std::collections::HashMap::new();
+        for i in self.singles..self.nodes.len() {
+            let nd = self.nodes[i];
+            lookup.insert((nd.digit.get(), nd.cells.bits()), i as u32);
+        }
+        for h in House::all() {
+            let empty: Vec<Cell> =
+                h.cells().into_iter().filter(|&c| board.value(c).is_none()).collect();
+            let k = empty.len();
+            for mask in 1u32..(1 << k) {
+                let n = mask.count_ones() as usize;
+                if !(2..=MAX_ALS).contains(&n) || n + 1 >= k {
+                    continue;
+                }
+                let cells: CellSet =
+                    (0..k).filter(|&b| mask & 1 << b != 0).map(|b| empty[b]).collect();
+                let digits = cells
+                    .iter()
+                    .fold(crate::grid::DigitSet::EMPTY, |a, c| a.union(board.candidates(c)));
+                if digits.len() as usize != n + 1 || seen.contains(&cells) {
+                    continue;
+                }
+                seen.push(cells);
+                let mut nodes = Vec::new();
+                for d in digits.iter() {
+                    let dcells = cells.intersection(board.digit_cells(d));
+                    let id = if dcells.len() == 1 {
+                        dcells.first().map_or(NONE, |c| self.single(c, d))
+                    } else {
+                        *lookup.entry((d.get(), dcells.bits())).or_insert_with(|| {
+                            self.nodes.push(Node { digit: d, cells: dcells });
+                            (self.nodes.len() - 1) as u32
+                        })
+                    };
+                    nodes.push(id);
+                }
+                out.push(nodes);
+            }
+        }
+        out
     }
 
     /// Strong links where a digit's places in a house fall into two box∩line parts.
@@ -280,6 +341,9 @@ impl Adj {
         }
     }
 }
+
+/// The largest almost locked set used as chain nodes, in cells.
+pub const MAX_ALS: usize = 4;
 
 /// Whether all cells of `s` lie in one house.
 pub fn in_one_house(s: CellSet) -> bool {
@@ -407,6 +471,32 @@ mod tests {
         let f = Graph::build(&board(), GraphKind::Full);
         let a = f.single(Cell::at(0, 0), d1());
         assert!(f.strong.of(a as usize).is_empty());
+    }
+
+    #[test]
+    fn almost_locked_set_links_its_digits() {
+        // r1c1 {1,2} and r1c2 {2,3}: two cells of row 1 with three digits.
+        let mut b = Board::empty();
+        for d in Digit::all() {
+            if d.get() > 2 {
+                b.eliminate(Cell::at(0, 0), d);
+            }
+            if d.get() != 2 && d.get() != 3 {
+                b.eliminate(Cell::at(0, 1), d);
+            }
+        }
+        let d = Digit::from_index;
+        let g = Graph::build(&b, GraphKind::Grouped);
+        let (one, three) = (g.single(Cell::at(0, 0), d(0)), g.single(Cell::at(0, 1), d(2)));
+        // Without 1 in r1c1 the pair holds 2 and 3, so 3 is in r1c2.
+        assert!(g.strong.of(one as usize).contains(&three));
+        let two: CellSet = [Cell::at(0, 0), Cell::at(0, 1)].into_iter().collect();
+        let two = g.node_of(d(1), two);
+        assert!(two != NONE && g.strong.of(two as usize).contains(&one));
+        // The full graph has no such link.
+        let f = Graph::build(&b, GraphKind::Full);
+        let (one, three) = (f.single(Cell::at(0, 0), d(0)), f.single(Cell::at(0, 1), d(2)));
+        assert!(!f.strong.of(one as usize).contains(&three));
     }
 
     #[test]

@@ -17,8 +17,11 @@
 //! - **Discontinuous nice loop**: start off ⇒ start on (the start is true: HoDoKu's "set
 //!   value", written as eliminating the cell's other candidates), or start on ⇒ start off (the
 //!   start is false).
-//! - **Grouped** variants use the graph with group nodes (a digit's 2–3 candidates in one
-//!   box∩line); a step is reported as grouped only when its chain uses a group.
+//! - **Grouped** variants use the graph with group nodes: a digit's 2–3 candidates in one
+//!   box∩line, and the digits of almost locked sets (n cells of a house with n + 1
+//!   candidates, n = 2–4: without one of its digits the set holds all the others, so any two
+//!   of its digits are strongly linked). A step is reported as grouped only when its chain
+//!   uses such a node.
 //!
 //! For each technique every instance is collected, then pushed shortest first, so the step
 //! the finder takes is the shortest chain. Chains are at most [`MAX_LITERALS`] nodes long and
@@ -33,7 +36,8 @@
 //!
 //! Eureka notation, as HoDoKu prints it when asked: a node is `(digit)cells`, a strong link
 //! `=`, a weak link `-`; two nodes in one cell are written together, `(1=3)r1c2`; a group is
-//! compacted, `(5)r1c23`. Loops end with their first node again.
+//! compacted, `(5)r1c23`; two digits of one almost locked set likewise, `(4=7)r2c1,r2c5,r2c8`.
+//! Loops end with their first node again.
 //!
 //! ```text
 //! X-Chain: (5)r1c2=(5)r1c7-(5)r5c7=(5)r5c2 => r2c2<>5
@@ -433,7 +437,7 @@ pub fn eureka(nodes: &[Node], strong: &[bool]) -> String {
         if i > 0 {
             out.push(sym(strong[i - 1]));
         }
-        if i + 1 < nodes.len() && n.cells.len() == 1 && nodes[i + 1].cells == n.cells {
+        if i + 1 < nodes.len() && nodes[i + 1].cells == n.cells {
             out.push_str(&format!("({}{}{}){}", n.digit, sym(strong[i]), nodes[i + 1].digit, n));
             i += 2;
         } else {

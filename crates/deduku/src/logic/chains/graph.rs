@@ -47,6 +47,8 @@ pub struct Graph {
     pub singles: usize,
     /// End of the box∩line group nodes; almost-locked-set nodes come after them.
     pub box_line_end: usize,
+    /// The almost locked sets used: their cells and, per digit, its node.
+    pub als: Vec<(CellSet, Vec<u32>)>,
 }
 
 impl Graph {
@@ -59,6 +61,7 @@ impl Graph {
             cand_node: vec![NONE; 729],
             singles: 0,
             box_line_end: 0,
+            als: Vec::new(),
         };
         for c in Cell::all() {
             let cands = board.candidates(c);
@@ -97,13 +100,14 @@ impl Graph {
         g.weak = Adj::new(n, weak_room);
         // Inside an almost locked set, "no x" leaves its cells to the other digits: every two
         // of its digits are strongly linked (each node holds the digit's cells of the set).
-        for digits in &als {
+        for (_, digits) in &als {
             for (i, &a) in digits.iter().enumerate() {
                 for &b in &digits[i + 1..] {
                     g.add_strong(a, b);
                 }
             }
         }
+        g.als = als;
 
         // Strong links between the only two places of a digit in a house.
         if kind != GraphKind::Bivalue {
@@ -215,8 +219,8 @@ impl Graph {
     /// Adds the nodes of the almost locked sets of 2–[`MAX_ALS`] cells (n cells of one house
     /// with n + 1 candidates between them): per set, one node per digit holding the digit's
     /// cells of the set (an existing node when one has exactly those cells). Returns, per set,
-    /// its digits' nodes.
-    fn als_nodes(&mut self, board: &Board) -> Vec<Vec<u32>> {
+    /// its cells and its digits' nodes.
+    fn als_nodes(&mut self, board: &Board) -> Vec<(CellSet, Vec<u32>)> {
         let mut seen: Vec<CellSet> = Vec::new();
         let mut out = Vec::new();
         let mut lookup: std::collections::HashMap<(u8, u128), u32> =
@@ -256,7 +260,7 @@ impl Graph {
                     };
                     nodes.push(id);
                 }
-                out.push(nodes);
+                out.push((cells, nodes));
             }
         }
         out

@@ -13,7 +13,8 @@
 //! - **Continuous nice loop**: start off ⇒ … ⇒ a node on that is weakly linked back to the
 //!   start. Every weak link of such a loop is in effect strong: a digit weakly linked between
 //!   two cells goes from every cell seeing both, two digits weakly linked in one cell leave no
-//!   room for any other digit there.
+//!   room for any other digit there, and two digits of an almost locked set strongly linked
+//!   in the loop lock its other digits in it.
 //! - **Discontinuous nice loop**: start off ⇒ start on (the start is true: HoDoKu's "set
 //!   value", written as eliminating the cell's other candidates), or start on ⇒ start off (the
 //!   start is false).
@@ -291,7 +292,7 @@ fn collect_off(
                 continue;
             }
             let nodes: Vec<Node> = path.iter().map(|&x| g.nodes[(x / 2) as usize]).collect();
-            let elims = loop_eliminations(board, &nodes);
+            let elims = loop_eliminations(board, g, &path);
             if !elims.is_empty() {
                 out.push(Found { shape: Shape::Continuous, lits: path, nodes, elims });
             }
@@ -373,13 +374,18 @@ fn aic_eliminations(board: &Board, s: Node, e: Node) -> Vec<Candidate> {
     v
 }
 
-/// What a continuous nice loop removes: its weak links (odd positions, and the closing link
-/// from the last node to the first) act as strong links.
-fn loop_eliminations(board: &Board, nodes: &[Node]) -> Vec<Candidate> {
-    let k = nodes.len();
+/// What a continuous nice loop (literals `path`, closed by a weak link back to the first)
+/// removes: every link of the loop holds exactly one true end. Its weak links therefore act
+/// as strong ones: a digit weakly linked between two nodes goes from every cell seeing both,
+/// two digits weakly linked in one cell leave no room for any other digit there. A strong
+/// link between two digits of an almost locked set leaves exactly one of them in the set, so
+/// its other digits are locked in it and go from every cell seeing all their cells there.
+fn loop_eliminations(board: &Board, g: &Graph, path: &[u32]) -> Vec<Candidate> {
+    let k = path.len();
+    let node = |i: usize| g.nodes[(path[i % k] / 2) as usize];
     let mut v = Vec::new();
     for i in (1..k).step_by(2) {
-        let (a, b) = (nodes[i], nodes[(i + 1) % k]);
+        let (a, b) = (node(i), node(i + 1));
         if a.digit == b.digit {
             v.extend(seeing_all(board, a.digit, a.cells.union(b.cells)));
         } else if a.cells == b.cells && a.cells.len() == 1 {
@@ -391,6 +397,18 @@ fn loop_eliminations(board: &Board, nodes: &[Node]) -> Vec<Candidate> {
                         .filter(|&d| d != a.digit && d != b.digit)
                         .map(|d| Candidate::new(c, d)),
                 );
+            }
+        }
+    }
+    for i in (0..k).step_by(2) {
+        let (x, z) = (path[i] / 2, path[(i + 1) % k] / 2);
+        for (cells, digits) in &g.als {
+            if !digits.contains(&x) || !digits.contains(&z) {
+                continue;
+            }
+            for &y in digits.iter().filter(|&&y| y != x && y != z) {
+                let ny = g.nodes[y as usize];
+                v.extend(seeing_all(board, ny.digit, ny.cells).filter(|e| !cells.contains(e.cell)));
             }
         }
     }

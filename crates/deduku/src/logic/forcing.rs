@@ -1,11 +1,748 @@
 //! Forcing chains and nets (contradiction and verity), kraken fish, templates.
+//!
+//! ## Implications
+//!
+//! Everything here rests on one propagation (`Net`): assume a candidate true ("on") or false
+//! ("off") and derive what follows, breadth first, each derived literal remembering the
+//! literals it needed (its *predecessors*):
+//!
+//! - on ⇒ the cell's other candidates and the digit's candidates in the cell's peers are off
+//!   (one predecessor: a weak link);
+//! - a cell left with one candidate, a house left with one place for a digit ⇒ that candidate
+//!   is on. In a *chain* only cells that had two candidates and houses that had two places
+//!   count (one predecessor: a strong link); in a *net* any naked or hidden single counts, and
+//!   its predecessors are all the "off" literals that made it single;
+//! - nets only: a digit whose places left in a house lie in one box∩line goes from the rest of
+//!   the crossing house (locked candidates; predecessors: the "off" literals that confined it).
+//!   This makes the top1465 corpus's three hardest puzzles solvable without brute force.
+//!
+//! A contradiction is a literal derived both on and off, two digits on in one cell, a digit on
+//! twice in a house, and (nets only) a cell without candidates or a digit without a place in a
+//! house.
+//!
+//! - **Contradiction**: an assumption that leads to a contradiction is wrong: a candidate
+//!   assumed on is eliminated, one assumed off is placed.
+//! - **Verity**: when every candidate of a cell (2–3 of them), or every place of a digit in a
+//!   house (2–3 of them), leads to the same literal, that literal holds.
+//!
+//! Forcing *chains* use only one-predecessor implications; forcing *nets* use all. Steps are
+//! pushed smallest first (fewest implications). A step's `length` is the number of literals its
+//! explanation needs; `highlight.links` are the implication edges (predecessor → literal,
+//! strong when the literal is "on") in discovery order; `highlight.candidates` holds the
+//! assumption(s), `highlight.alternate` the contradiction or the common consequence.
+//!
+//! ## Notation
+//!
+//! A literal is `r1c2=5` (on) or `r1c2<>5` (off); a chain is written with arrows,
+//! `r1c2=5 -> r1c7<>5 -> r5c7=5`. Contradiction: `r1c2=5: <chain>; <chain> (contradiction:
+//! r5c7 both 5 and not 5)`. Nets are too wide for one line: their text names the assumption,
+//! the contradiction and the number of implications; the links carry the whole net.
 
 use crate::board::Board;
+use crate::grid::{Candidate, Cell, CellSet, Digit, DigitSet, House};
+use crate::logic::step::{Link, Node, Step};
 use crate::logic::{Sink, Technique};
 use std::ops::ControlFlow;
 
+mod kraken;
+mod templates;
+
 /// Finds the instances of `technique` (one of this family's) and pushes them into `sink`.
 pub fn find(board: &Board, technique: Technique, sink: &mut Sink) -> ControlFlow<()> {
-    let _ = (board, technique, sink);
+    use Technique::*;
+    match technique {
+        ForcingChainContradiction => contradictions(board, Mode::Chain, sink),
+        ForcingNetContradiction => contradictions(board, Mode::Net, sink),
+        ForcingChainVerity => verities(board, Mode::Chain, sink),
+        ForcingNetVerity => verities(board, Mode::Net, sink),
+        KrakenFish => kraken::find(board, sink),
+        TemplateSet | TemplateDelete => templates::find(board, technique, sink),
+        _ => ControlFlow::Continue(()),
+    }
+}
+
+/// Which implications a propagation may use.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Mode {
+    /// One predecessor per implication (strong and weak links).
+    Chain,
+    /// Any naked or hidden single.
+    Net,
+}
+
+/// "Not derived" marker.
+const NONE: u32 = u32::MAX;
+
+/// A literal: `2 * candidate index + 1` for on, `2 * candidate index` for off.
+pub(crate) type Lit = u32;
+
+fn lit(c: Cell, d: Digit, on: bool) -> Lit {
+    ((c.index() * 9 + d.index()) * 2) as u32 + u32::from(on)
+}
+
+fn lit_cand(l: Lit) -> Candidate {
+    Candidate::from_index((l / 2) as usize)
+}
+
+fn lit_text(l: Lit) -> String {
+    let k = lit_cand(l);
+    if l & 1 == 1 { format!("{}={}", k.cell, k.digit) } else { format!("{}<>{}", k.cell, k.digit) }
+}
+
+/// What went wrong in a propagation.
+#[derive(Clone, Debug)]
+pub(crate) struct Contradiction {
+    /// The literals whose derivations show it.
+    pub(crate) lits: Vec<Lit>,
+    /// The text: `r5c7 both 5 and not 5`.
+    pub(crate) text: String,
+}
+
+/// The propagation of one assumption.
+pub(crate) struct Net<'a> {
+    board: &'a Board,
+    mode: Mode,
+    cands: [DigitSet; 81],
+    digit_cells: [CellSet; 9],
+    value: [Option<Digit>; 81],
+    /// Per house, the digits derived on in it.
+    house_on: [DigitSet; 27],
+    /// Per literal, its position in `order` or [`NONE`].
+    index: Vec<u32>,
+    /// The literals in discovery order.
+    pub(crate) order: Vec<Lit>,
+    /// Per position in `order`, the range of its predecessors in `preds`.
+    span: Vec<(u32, u32)>,
+    preds: Vec<Lit>,
+    /// The first contradiction met, if any.
+    pub(crate) contradiction: Option<Contradiction>,
+}
+
+impl<'a> Net<'a> {
+    /// A propagation on `board` with nothing assumed yet.
+    pub(crate) fn new(board: &'a Board, mode: Mode) -> Net<'a> {
+        let mut digit_cells = [CellSet::EMPTY; 9];
+        for d in Digit::all() {
+            digit_cells[d.index()] = board.digit_cells(d);
+        }
+        let mut house_on = [DigitSet::EMPTY; 27];
+        for c in Cell::all() {
+            if let Some(d) = board.value(c) {
+                for h in c.houses() {
+                    house_on[h.index()].insert(d);
+                }
+            }
+        }
+        Net {
+            board,
+            mode,
+            cands: *board.all_candidates(),
+            digit_cells,
+            value: [None; 81],
+            house_on,
+            index: vec![NONE; 1458],
+            order: Vec::with_capacity(256),
+            span: Vec::with_capacity(256),
+            preds: Vec::with_capacity(512),
+            contradiction: None,
+        }
+    }
+
+    /// Forgets the last propagation, keeping the allocations.
+    pub(crate) fn reset(&mut self) {
+        for &l in &self.order {
+            self.index[l as usize] = NONE;
+        }
+        for &l in &self.order {
+            let k = lit_cand(l);
+            let c = k.cell.index();
+            self.cands[c] = self.board.candidates(k.cell);
+            self.digit_cells[k.digit.index()] = self.board.digit_cells(k.digit);
+            if l & 1 == 1 {
+                self.value[c] = None;
+                for h in k.cell.houses() {
+                    let placed =
+                        h.cells().into_iter().any(|x| self.board.value(x) == Some(k.digit));
+                    if !placed {
+                        self.house_on[h.index()].remove(k.digit);
+                    }
+                }
+            }
+        }
+        self.order.clear();
+        self.span.clear();
+        self.preds.clear();
+        self.contradiction = None;
+    }
+
+    /// Whether literal `l` was derived.
+    pub(crate) fn has(&self, l: Lit) -> bool {
+        self.index[l as usize] != NONE
+    }
+
+    /// Assumes `start` and propagates until nothing follows or a contradiction shows (then
+    /// stops at once).
+    pub(crate) fn run(&mut self, start: Lit) {
+        self.derive(start, &[]);
+        let mut head = 0;
+        while head < self.order.len() && self.contradiction.is_none() {
+            let l = self.order[head];
+            head += 1;
+            let k = lit_cand(l);
+            if l & 1 == 1 {
+                for e in self.board.candidates(k.cell).iter() {
+                    if e != k.digit {
+                        self.derive(lit(k.cell, e, false), &[l]);
+                    }
+                }
+                for p in k.cell.peers().intersection(self.board.digit_cells(k.digit)).iter() {
+                    self.derive(lit(p, k.digit, false), &[l]);
+                }
+            } else {
+                self.after_off(k);
+            }
+        }
+    }
+
+    /// Naked and hidden singles (and, for nets, empty cells and houses) after `k` went off.
+    fn after_off(&mut self, k: Candidate) {
+        let (c, d) = (k.cell, k.digit);
+        let orig = self.board.candidates(c);
+        if self.value[c.index()].is_none() && (self.mode == Mode::Net || orig.len() == 2) {
+            let left = self.cands[c.index()];
+            if left.len() <= 1 {
+                let preds: Vec<Lit> = orig.minus(left).iter().map(|x| lit(c, x, false)).collect();
+                match left.single_digit() {
+                    Some(e) => self.derive(lit(c, e, true), &preds),
+                    None => {
+                        self.contra(preds, format!("{c} has no candidate left"));
+                        return;
+                    }
+                }
+            }
+        }
+        for h in c.houses() {
+            if self.house_on[h.index()].contains(d) {
+                continue;
+            }
+            let left = self.digit_cells[d.index()].intersection(h.cell_set());
+            if left.len() > 1 {
+                continue;
+            }
+            let orig = self.board.house_digit_cells(h, d);
+            if self.mode == Mode::Chain && orig.len() != 2 {
+                continue;
+            }
+            let preds: Vec<Lit> = orig.minus(left).iter().map(|x| lit(x, d, false)).collect();
+            match left.first() {
+                None => {
+                    self.contra(preds, format!("no place left for {d} in {h}"));
+                    return;
+                }
+                Some(x) => self.derive(lit(x, d, true), &preds),
+            }
+        }
+        if self.mode == Mode::Net {
+            self.locked(c, d);
+        }
+    }
+
+    /// Nets only: when the digit's places left in one of `c`'s houses lie in one box∩line,
+    /// the digit goes from the rest of the crossing house (locked candidates).
+    fn locked(&mut self, c: Cell, d: Digit) {
+        for h in c.houses() {
+            if self.house_on[h.index()].contains(d) || self.contradiction.is_some() {
+                continue;
+            }
+            let left = self.digit_cells[d.index()].intersection(h.cell_set());
+            if left.len() < 2 {
+                continue;
+            }
+            let Some(first) = left.first() else { continue };
+            for other in first.houses() {
+                if other == h || !left.is_subset(other.cell_set()) {
+                    continue;
+                }
+                let victims =
+                    self.digit_cells[d.index()].intersection(other.cell_set()).minus(h.cell_set());
+                if victims.is_empty() {
+                    continue;
+                }
+                let orig = self.board.house_digit_cells(h, d);
+                let preds: Vec<Lit> = orig.minus(left).iter().map(|x| lit(x, d, false)).collect();
+                for v in victims.iter() {
+                    self.derive(lit(v, d, false), &preds);
+                }
+            }
+        }
+    }
+
+    fn contra(&mut self, lits: Vec<Lit>, text: String) {
+        if self.contradiction.is_none() {
+            self.contradiction = Some(Contradiction { lits, text });
+        }
+    }
+
+    fn derive(&mut self, l: Lit, preds: &[Lit]) {
+        if self.has(l) || self.contradiction.is_some() {
+            return;
+        }
+        self.index[l as usize] = self.order.len() as u32;
+        self.order.push(l);
+        let from = self.preds.len() as u32;
+        self.preds.extend_from_slice(preds);
+        self.span.push((from, self.preds.len() as u32));
+        let k = lit_cand(l);
+        if self.has(l ^ 1) {
+            self.contra(vec![l, l ^ 1], format!("{} both {} and not {}", k.cell, k.digit, k.digit));
+            return;
+        }
+        if l & 1 == 1 {
+            if let Some(v) = self.value[k.cell.index()] {
+                let other = lit(k.cell, v, true);
+                self.contra(vec![other, l], format!("{} both {} and {}", k.cell, v, k.digit));
+                return;
+            }
+            for h in k.cell.houses() {
+                if self.house_on[h.index()].contains(k.digit) {
+                    let other = h
+                        .cells()
+                        .into_iter()
+                        .map(|x| lit(x, k.digit, true))
+                        .find(|&x| x != l && self.has(x));
+                    if let Some(o) = other {
+                        self.contra(vec![o, l], format!("two {}s in {h}", k.digit));
+                        return;
+                    }
+                }
+            }
+            self.value[k.cell.index()] = Some(k.digit);
+            for h in k.cell.houses() {
+                self.house_on[h.index()].insert(k.digit);
+            }
+        } else {
+            self.cands[k.cell.index()].remove(k.digit);
+            self.digit_cells[k.digit.index()].remove(k.cell);
+        }
+    }
+
+    /// The predecessors of derived literal `l`.
+    fn preds_of(&self, l: Lit) -> &[Lit] {
+        let i = self.index[l as usize];
+        if i == NONE {
+            return &[];
+        }
+        let (a, b) = self.span[i as usize];
+        &self.preds[a as usize..b as usize]
+    }
+
+    /// The literals needed to derive all of `targets`, in discovery order.
+    pub(crate) fn explain(&self, targets: &[Lit]) -> Vec<Lit> {
+        let mut seen = vec![false; 1458];
+        let mut stack: Vec<Lit> = targets.to_vec();
+        let mut out = Vec::new();
+        while let Some(l) = stack.pop() {
+            if seen[l as usize] || !self.has(l) {
+                continue;
+            }
+            seen[l as usize] = true;
+            out.push(l);
+            stack.extend_from_slice(self.preds_of(l));
+        }
+        out.sort_by_key(|&l| self.index[l as usize]);
+        out
+    }
+
+    /// The implication edges among `lits` (predecessor → literal), in discovery order.
+    pub(crate) fn links(&self, lits: &[Lit]) -> Vec<Link> {
+        let node = |l: Lit| {
+            let k = lit_cand(l);
+            Node::cand(k.cell, k.digit)
+        };
+        let mut out = Vec::new();
+        for &l in lits {
+            for &p in self.preds_of(l) {
+                out.push(Link { from: node(p), to: node(l), strong: l & 1 == 1 });
+            }
+        }
+        out
+    }
+
+    /// The chain from the assumption to `l`, written with arrows (one predecessor each).
+    pub(crate) fn chain_text(&self, l: Lit) -> String {
+        let mut v = vec![l];
+        let mut x = l;
+        while let Some(&p) = self.preds_of(x).first() {
+            v.push(p);
+            x = p;
+            if v.len() > 200 {
+                break;
+            }
+        }
+        v.reverse();
+        v.iter().map(|&x| lit_text(x)).collect::<Vec<_>>().join(" -> ")
+    }
+}
+
+/// The literals an assumption can start from: every candidate, on and off.
+fn assumptions(board: &Board) -> impl Iterator<Item = Lit> + '_ {
+    Cell::all().flat_map(move |c| {
+        board.candidates(c).iter().flat_map(move |d| [lit(c, d, true), lit(c, d, false)])
+    })
+}
+
+fn technique_of(mode: Mode, contradiction: bool) -> Technique {
+    match (mode, contradiction) {
+        (Mode::Chain, true) => Technique::ForcingChainContradiction,
+        (Mode::Chain, false) => Technique::ForcingChainVerity,
+        (Mode::Net, true) => Technique::ForcingNetContradiction,
+        (Mode::Net, false) => Technique::ForcingNetVerity,
+    }
+}
+
+/// Whether every literal of `lits` has at most one predecessor in `net`.
+fn is_chain(net: &Net, lits: &[Lit]) -> bool {
+    lits.iter().all(|&l| net.preds_of(l).len() <= 1)
+}
+
+fn contradictions(board: &Board, mode: Mode, sink: &mut Sink) -> ControlFlow<()> {
+    // First the size of every contradiction, then the steps, smallest first, built only as
+    // the sink takes them.
+    let mut found: Vec<(usize, Lit)> = Vec::new();
+    let mut net = Net::new(board, mode);
+    let reach = (mode == Mode::Chain).then(|| crate::logic::chains::full_reach(board));
+    for a in assumptions(board) {
+        // Chains: what the link graph's search reached tells which assumptions contradict.
+        if let Some(r) = &reach {
+            if !r[a as usize].as_deref().is_some_and(contradicts) {
+                continue;
+            }
+        }
+        net.reset();
+        net.run(a);
+        let Some(con) = &net.contradiction else { continue };
+        let lits = net.explain(&con.lits);
+        // A net that happens to need no branching is a chain, found by the chain search.
+        if mode == Mode::Net && is_chain(&net, &lits) {
+            continue;
+        }
+        found.push((lits.len(), a));
+    }
+    found.sort_unstable();
+    for (_, a) in found {
+        net.reset();
+        net.run(a);
+        let Some(con) = net.contradiction.clone() else { continue };
+        let lits = net.explain(&con.lits);
+        let k = lit_cand(a);
+        let mut s = Step::new(technique_of(mode, true));
+        if a & 1 == 1 {
+            s.eliminations.push(k);
+        } else {
+            s.placements.push(k);
+        }
+        s.highlight.candidates.push(k);
+        s.highlight.alternate.extend(con.lits.iter().map(|&l| lit_cand(l)));
+        s.highlight.links = net.links(&lits);
+        s.length = lits.len() as u16;
+        let pattern = match mode {
+            Mode::Chain => format!(
+                "{}: {} (contradiction: {})",
+                lit_text(a),
+                con.lits.iter().map(|&l| net.chain_text(l)).collect::<Vec<_>>().join("; "),
+                con.text
+            ),
+            Mode::Net => format!(
+                "{} leads to a contradiction: {} ({} implications)",
+                lit_text(a),
+                con.text,
+                lits.len().saturating_sub(1)
+            ),
+        };
+        sink.push(s.with_text(pattern))?;
+    }
     ControlFlow::Continue(())
+}
+
+/// Whether a reached set holds a literal both on and off.
+fn contradicts(bits: &[u64; 23]) -> bool {
+    // Off literals are the even bits, on literals the odd ones.
+    bits.iter().any(|&w| w & (w >> 1) & 0x5555_5555_5555_5555 != 0)
+}
+
+/// A set of literals (one bit each).
+#[derive(Clone)]
+struct LitSet([u64; 23]);
+
+impl LitSet {
+    fn of(net: &Net) -> LitSet {
+        let mut s = LitSet([0; 23]);
+        for &l in &net.order {
+            s.0[(l / 64) as usize] |= 1 << (l % 64);
+        }
+        s
+    }
+    fn and(&mut self, o: &LitSet) {
+        for (a, b) in self.0.iter_mut().zip(&o.0) {
+            *a &= b;
+        }
+    }
+    fn iter(&self) -> impl Iterator<Item = Lit> + '_ {
+        self.0.iter().enumerate().flat_map(|(i, &w)| {
+            (0..64).filter(move |b| w & (1 << b) != 0).map(move |b| (i * 64 + b) as Lit)
+        })
+    }
+}
+
+/// The most branches of a verity (candidates of a cell, places of a digit in a house).
+const MAX_BRANCHES: u32 = 3;
+
+/// The verity sources: cells with 2–3 candidates, and houses where a digit has 2–3 places.
+fn verity_sources(board: &Board) -> Vec<(Vec<Lit>, String)> {
+    let mut out = Vec::new();
+    for c in Cell::all() {
+        let cs = board.candidates(c);
+        if (2..=MAX_BRANCHES).contains(&cs.len()) {
+            out.push((cs.iter().map(|d| lit(c, d, true)).collect(), format!("{c}")));
+        }
+    }
+    for h in House::all() {
+        for d in Digit::all() {
+            let cells = board.house_digit_cells(h, d);
+            if (2..=MAX_BRANCHES).contains(&cells.len()) {
+                out.push((cells.iter().map(|c| lit(c, d, true)).collect(), format!("{d} in {h}")));
+            }
+        }
+    }
+    out
+}
+
+fn verities(board: &Board, mode: Mode, sink: &mut Sink) -> ControlFlow<()> {
+    // (size, source, literal) of every verity, and the propagations of each useful source.
+    let mut found: Vec<(usize, usize, Lit)> = Vec::new();
+    let mut kept: Vec<(Vec<Lit>, String, Vec<Net>)> = Vec::new();
+    // What every candidate implies when on (`None`: it leads to a contradiction).
+    let mut sets: Vec<Option<LitSet>> = vec![None; 729];
+    let mut net = Net::new(board, mode);
+    let reach = (mode == Mode::Chain).then(|| crate::logic::chains::full_reach(board));
+    for c in Cell::all() {
+        for d in board.candidates(c).iter() {
+            if let Some(r) = &reach {
+                let i = c.index() * 9 + d.index();
+                if let Some(bits) = r[2 * i + 1].as_deref() {
+                    if !contradicts(bits) {
+                        sets[i] = Some(LitSet(*bits));
+                    }
+                }
+                continue;
+            }
+            net.reset();
+            net.run(lit(c, d, true));
+            if net.contradiction.is_none() {
+                sets[c.index() * 9 + d.index()] = Some(LitSet::of(&net));
+            }
+        }
+    }
+    for (branches, name) in verity_sources(board) {
+        let mut common: Option<LitSet> = None;
+        let mut all = true;
+        for &b in &branches {
+            let Some(set) = &sets[(b / 2) as usize] else {
+                all = false;
+                break;
+            };
+            match &mut common {
+                Some(c) => c.and(set),
+                None => common = Some(set.clone()),
+            }
+        }
+        if !all {
+            continue;
+        }
+        let Some(common) = common else { continue };
+        let useful = common.iter().any(|l| {
+            let k = lit_cand(l);
+            board.has(k) && !(l & 1 == 1 && board.candidates(k.cell).len() == 1)
+        });
+        if !useful {
+            continue;
+        }
+        let nets: Vec<Net> = branches
+            .iter()
+            .map(|&b| {
+                let mut n = Net::new(board, mode);
+                n.run(b);
+                n
+            })
+            .collect();
+        for l in common.iter() {
+            let k = lit_cand(l);
+            // Only changes: a placement into an empty cell or the removal of a candidate.
+            if !board.has(k) || (l & 1 == 1 && board.candidates(k.cell).len() == 1) {
+                continue;
+            }
+            let explained: Vec<Vec<Lit>> = nets.iter().map(|n| n.explain(&[l])).collect();
+            let chain = nets.iter().zip(&explained).all(|(n, e)| is_chain(n, e));
+            if mode == Mode::Net && chain {
+                continue;
+            }
+            found.push((explained.iter().map(|e| e.len()).sum(), kept.len(), l));
+        }
+        kept.push((branches, name, nets));
+    }
+    found.sort_unstable();
+    for (size, src, l) in found {
+        let (branches, name, nets) = &kept[src];
+        let k = lit_cand(l);
+        let mut s = Step::new(technique_of(mode, false));
+        if l & 1 == 1 {
+            s.placements.push(k);
+        } else {
+            s.eliminations.push(k);
+        }
+        s.highlight.candidates.extend(branches.iter().map(|&b| lit_cand(b)));
+        s.highlight.alternate.push(k);
+        for n in nets {
+            s.highlight.links.extend(n.links(&n.explain(&[l])));
+        }
+        s.length = size as u16;
+        let pattern = match mode {
+            Mode::Chain => format!(
+                "every choice of {name} gives {}: {}",
+                lit_text(l),
+                nets.iter().map(|n| n.chain_text(l)).collect::<Vec<_>>().join("; ")
+            ),
+            Mode::Net => format!(
+                "every choice of {name} gives {} ({} implications)",
+                lit_text(l),
+                size - branches.len()
+            ),
+        };
+        sink.push(s.with_text(pattern))?;
+    }
+    ControlFlow::Continue(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::logic::chains::tests::{cands, reglib_board};
+    use crate::logic::find_all;
+
+    fn has_step(board: &Board, t: Technique, elims: &str, places: &str) -> Step {
+        let (e, p) = (cands(elims), cands(places));
+        let steps = find_all(board, t);
+        steps.iter().find(|s| s.eliminations == e && s.placements == p).cloned().unwrap_or_else(
+            || panic!("{t:?}: no step with <> {elims} / = {places}; found {steps:#?}"),
+        )
+    }
+
+    // reglib line 1188 (0707-2): the discontinuous nice loop that removes 9 from r9c7 is also
+    // a forcing chain: r9c7=9 leads to a contradiction.
+    #[test]
+    fn chain_contradiction() {
+        let b = reglib_board(
+            "....2+96..2.9....+71+64+53+178+2+9.741+6+2.85.+6+2+7..+1...+5.4..+7625+9...+1.+3..+2.97..1..16......",
+            "311 811 313 813 427 479 489 498 499",
+        );
+        let s = has_step(&b, Technique::ForcingChainContradiction, "997", "");
+        assert!(s.text.starts_with("Forcing Chain Contradiction: r9c7=9: "), "{}", s.text);
+        assert_eq!(s.highlight.candidates, cands("997"));
+        assert!(!s.highlight.links.is_empty());
+    }
+
+    // reglib line 1093 (0702): the XY-chain (7=6)r5c7-…-(5=7)r8c8 read as a cell verity: both
+    // candidates of r5c7 remove 7 from r5c8.
+    #[test]
+    fn chain_verity() {
+        let b = reglib_board(
+            "76+2+8+1+3+59+4...+7+6+9+1+2+8.+9.42536+7.+765+9+82.+39..1+32......+67+4+8.9..+7+9+5643+1.49+38+1..2.1.+2+47+9+8.",
+            "",
+        );
+        let s = has_step(&b, Technique::ForcingChainVerity, "758", "");
+        assert!(s.text.contains("every choice of"), "{}", s.text);
+    }
+
+    // The first puzzle of top1465 after singles needs nets: some step's explanation has a
+    // literal with two or more predecessors.
+    #[test]
+    fn nets_branch() {
+        let mut b = reglib_board(
+            "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
+            "",
+        );
+        // Singles and forcing chains first, until a net is needed.
+        let easier = [
+            Technique::FullHouse,
+            Technique::HiddenSingle,
+            Technique::NakedSingle,
+            Technique::ForcingChainContradiction,
+            Technique::ForcingChainVerity,
+        ];
+        let mut steps = Vec::new();
+        for _ in 0..200 {
+            if let Some(s) = easier.iter().find_map(|&t| crate::logic::find_first(&b, t)) {
+                s.apply(&mut b);
+                continue;
+            }
+            steps = find_all(&b, Technique::ForcingNetContradiction);
+            break;
+        }
+        assert!(!steps.is_empty());
+        for s in &steps {
+            let branching = s.highlight.links.iter().any(|l| {
+                s.highlight.links.iter().filter(|m| m.to == l.to && m.strong == l.strong).count()
+                    > 1
+            });
+            assert!(branching, "not a net: {}", s.text);
+        }
+    }
+
+    // reglib lines 1535 (1201:5) and 1546 (1202:4).
+    #[test]
+    fn templates() {
+        let b = reglib_board(
+            "..2...7.5.534.79..9.732.6.........5.5...9...2.2.........5.492.8..86.359.7.9...1..",
+            "",
+        );
+        has_step(&b, Technique::TemplateSet, "", "536 564 595");
+        let b = reglib_board(
+            ".62...5.....9752......6.849...8.26....4.5.9....16.4...295.1......3426.....6...12.",
+            "",
+        );
+        has_step(&b, Technique::TemplateDelete, "411 422 479 491 499", "");
+    }
+
+    // reglib line 93 (a full-house case, used for its position): 7 in rows 6 and 8 sits in
+    // columns 7 and 9 plus a fin r8c5; r8c5=7 -> r8c7<>7 -> r7c7=7 -> r7c9<>7, and without the
+    // fin the X-Wing removes 7 from r7c9 as well.
+    #[test]
+    fn kraken_fish() {
+        let b = reglib_board(
+            "+5+7+63+8+9+4+21+3+9+2+6+1487+5+4+1+8+7+52639+8+619+47+253+7+39+2..1..25+41.89..6435.....+9854.....1.+7+8.3...",
+            "",
+        );
+        let steps = find_all(&b, Technique::KrakenFish);
+        let s = steps
+            .iter()
+            .find(|s| s.eliminations == cands("779"))
+            .unwrap_or_else(|| panic!("no kraken removing 7 from r7c9: {steps:#?}"));
+        assert!(s.text.starts_with("Kraken Fish: Finned X-Wing 7 r6,r8 c7,c9 (fins r8c5)"));
+        assert_eq!(s.highlight.fins, cands("785"));
+    }
+
+    #[test]
+    fn nothing_fires_on_an_empty_board() {
+        for t in [
+            Technique::ForcingChainContradiction,
+            Technique::ForcingChainVerity,
+            Technique::ForcingNetContradiction,
+            Technique::ForcingNetVerity,
+            Technique::TemplateSet,
+            Technique::TemplateDelete,
+            Technique::KrakenFish,
+        ] {
+            assert!(find_all(&Board::empty(), t).is_empty(), "{t:?}");
+        }
+    }
 }

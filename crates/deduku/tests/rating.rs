@@ -18,7 +18,6 @@ fn rated() -> Vec<(Board, f32)> {
 }
 
 #[test]
-#[ignore = "enabled once the chain and forcing techniques are merged"]
 fn se_number_is_close_to_sukaku_explainer() {
     let set = rated();
     assert_eq!(set.len(), 160);

@@ -38,6 +38,9 @@ pub enum Order {
     /// Among the steps of the easiest technique that applies, and of every technique up to one
     /// tier above it, the one that changes most.
     MostEliminations,
+    /// The first step of the technique with the lowest SE base rating that applies — the way
+    /// Sudoku Explainer walks a puzzle to rate it. [`solve_path_with`] rates every path this way.
+    LowestRating,
 }
 
 /// The user's choices for the step finder.
@@ -207,8 +210,12 @@ pub fn next_step_in(board: &Board, options: &Options, ctx: &Context) -> Option<S
         return None;
     }
     match options.order {
-        Order::EasiestFirst => {
-            for t in options.enabled.iter() {
+        Order::EasiestFirst | Order::LowestRating => {
+            let mut order: Vec<Technique> = options.enabled.iter().collect();
+            if options.order == Order::LowestRating {
+                order.sort_by(|a, b| a.se_base().total_cmp(&b.se_base()));
+            }
+            for t in order {
                 let mut sink = Sink::new(1);
                 let _ = find(board, t, ctx, &mut sink);
                 if let Some(s) = sink.into_steps().into_iter().next() {
@@ -334,7 +341,14 @@ pub fn solve_path_with(puzzle: &Board, options: &Options) -> Path {
         1 => PathStatus::Stuck,
         _ => PathStatus::MultipleSolutions,
     };
-    let rating = rate(&steps);
+    // The rating follows Sudoku Explainer: the hardest step of the path that always takes the
+    // lowest-rated technique, which may differ from the path shown.
+    let rating = if options.order == Order::LowestRating || status != PathStatus::Solved {
+        rate(&steps)
+    } else {
+        let se_options = Options { order: Order::LowestRating, ..*options };
+        rate(&Steps::new(puzzle, &se_options).collect::<Vec<_>>())
+    };
     Path { puzzle: puzzle.clone(), steps, solution, status, rating }
 }
 

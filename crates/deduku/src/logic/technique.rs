@@ -122,9 +122,9 @@ techniques! {
     /// Pivot xyz with pincers xz and yz.
     XyzWing = "xyz-wing", "XYZ-Wing", 2, Wings, 4.4, 180;
     /// Two equal bivalue cells joined by a strong link.
-    WWing = "w-wing", "W-Wing", 2, Wings, 4.4, 150;
+    WWing = "w-wing", "W-Wing", 2, Wings, 6.6, 150;
     /// A chain of equal bivalue cells.
-    RemotePair = "remote-pair", "Remote Pair", 2, Wings, 4.5, 110;
+    RemotePair = "remote-pair", "Remote Pair", 2, Wings, 6.6, 110;
     /// Two colors of one digit; a cell sees both.
     SimpleColorsTrap = "simple-colors-trap", "Simple Colors Trap", 2, Coloring, 4.5, 150;
     /// Two colors of one digit; one color contradicts itself.
@@ -144,7 +144,7 @@ techniques! {
     /// Uniqueness test 6.
     UniqueRectangle6 = "unique-rectangle-6", "Uniqueness Test 6", 2, Uniqueness, 4.7, 100;
     /// Hidden rectangle.
-    HiddenRectangle = "hidden-rectangle", "Hidden Rectangle", 2, Uniqueness, 4.7, 100;
+    HiddenRectangle = "hidden-rectangle", "Hidden Rectangle", 2, Uniqueness, 6.6, 100;
     /// Avoidable rectangle type 1.
     AvoidableRectangle1 = "avoidable-rectangle-1", "Avoidable Rectangle Type 1", 2, Uniqueness, 4.5, 100;
     /// Avoidable rectangle type 2.
@@ -167,19 +167,19 @@ techniques! {
     /// Single-digit alternating chain.
     XChain = "x-chain", "X-Chain", 3, Chains, 6.6, 260;
     /// Chain of bivalue cells.
-    XyChain = "xy-chain", "XY-Chain", 3, Chains, 6.6, 260;
+    XyChain = "xy-chain", "XY-Chain", 3, Chains, 6.8, 260;
     /// Continuous nice loop.
-    ContinuousNiceLoop = "continuous-nice-loop", "Continuous Nice Loop", 3, Chains, 6.5, 280;
+    ContinuousNiceLoop = "continuous-nice-loop", "Continuous Nice Loop", 3, Chains, 6.8, 280;
     /// Discontinuous nice loop.
-    DiscontinuousNiceLoop = "discontinuous-nice-loop", "Discontinuous Nice Loop", 3, Chains, 6.5, 280;
+    DiscontinuousNiceLoop = "discontinuous-nice-loop", "Discontinuous Nice Loop", 3, Chains, 7.0, 280;
     /// Alternating inference chain.
-    Aic = "aic", "AIC", 3, Chains, 6.6, 280;
+    Aic = "aic", "AIC", 3, Chains, 7.0, 280;
     /// Continuous nice loop with grouped nodes.
-    GroupedContinuousNiceLoop = "grouped-continuous-nice-loop", "Grouped Continuous Nice Loop", 3, Chains, 6.7, 300;
+    GroupedContinuousNiceLoop = "grouped-continuous-nice-loop", "Grouped Continuous Nice Loop", 3, Chains, 6.9, 300;
     /// Discontinuous nice loop with grouped nodes.
-    GroupedDiscontinuousNiceLoop = "grouped-discontinuous-nice-loop", "Grouped Discontinuous Nice Loop", 3, Chains, 6.7, 300;
+    GroupedDiscontinuousNiceLoop = "grouped-discontinuous-nice-loop", "Grouped Discontinuous Nice Loop", 3, Chains, 7.1, 300;
     /// AIC with grouped nodes.
-    GroupedAic = "grouped-aic", "Grouped AIC", 3, Chains, 6.8, 300;
+    GroupedAic = "grouped-aic", "Grouped AIC", 3, Chains, 7.1, 300;
     /// Four cells, four digits, one non-restricted digit.
     WxyzWing = "wxyz-wing", "WXYZ-Wing", 3, Wings, 5.5, 200;
     /// Aligned pair exclusion.
@@ -187,13 +187,13 @@ techniques! {
     /// Sue de Coq.
     SueDeCoq = "sue-de-coq", "Sue de Coq", 3, Als, 5.0, 250;
     /// Two ALSs with a restricted common.
-    AlsXz = "als-xz", "Almost Locked Set XZ-Rule", 3, Als, 5.5, 300;
+    AlsXz = "als-xz", "Almost Locked Set XZ-Rule", 3, Als, 7.0, 300;
     /// Three ALSs.
-    AlsXyWing = "als-xy-wing", "Almost Locked Set XY-Wing", 3, Als, 6.0, 320;
+    AlsXyWing = "als-xy-wing", "Almost Locked Set XY-Wing", 3, Als, 7.2, 320;
     /// A chain of ALSs.
-    AlsXyChain = "als-xy-chain", "Almost Locked Set XY-Chain", 3, Als, 6.5, 340;
+    AlsXyChain = "als-xy-chain", "Almost Locked Set XY-Chain", 3, Als, 7.4, 340;
     /// A stem cell and one ALS per candidate.
-    DeathBlossom = "death-blossom", "Death Blossom", 3, Als, 6.8, 360;
+    DeathBlossom = "death-blossom", "Death Blossom", 3, Als, 7.5, 360;
     /// Franken X-Wing (boxes among base or cover).
     FrankenXWing = "franken-x-wing", "Franken X-Wing", 3, Fish, 3.7, 300;
     /// Franken Swordfish.

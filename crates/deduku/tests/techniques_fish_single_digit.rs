@@ -1,0 +1,194 @@
+//! Fish and single-digit patterns against HoDoKu's regression library and exemplars, plus
+//! soundness on exemplar puzzles and top1465 positions.
+
+mod common;
+
+use deduku::Technique::{self, *};
+
+const BASIC: [Technique; 9] = [
+    XWing,
+    Swordfish,
+    Jellyfish,
+    FinnedXWing,
+    FinnedSwordfish,
+    FinnedJellyfish,
+    SashimiXWing,
+    SashimiSwordfish,
+    SashimiJellyfish,
+];
+const COMPLEX: [Technique; 6] = [
+    FrankenXWing,
+    FrankenSwordfish,
+    FrankenJellyfish,
+    MutantXWing,
+    MutantSwordfish,
+    MutantJellyfish,
+];
+const SINGLE_DIGIT: [Technique; 4] = [Skyscraper, TwoStringKite, TurbotFish, EmptyRectangle];
+
+#[test]
+fn basic_fish_pass_the_regression_library() {
+    // The Siamese cases (03111, 03121) join a finned and a sashimi fish on the same base; the
+    // finned share is checked here and the union in `siamese_fish_are_covered_by_their_parts`.
+    common::check_reglib(&[
+        (XWing, 1.0),
+        (Swordfish, 1.0),
+        (Jellyfish, 1.0),
+        (FinnedXWing, 1.0),
+        (FinnedSwordfish, 13.0 / 14.0),
+        (FinnedJellyfish, 12.0 / 14.0),
+        (SashimiXWing, 1.0),
+        (SashimiSwordfish, 1.0),
+        (SashimiJellyfish, 1.0),
+    ]);
+}
+
+#[test]
+fn siamese_fish_are_covered_by_their_parts() {
+    let mut cases = 0;
+    for case in common::reglib_cases() {
+        let parts: &[Technique] = match case.code.as_str() {
+            "03111" | "03211" => &[FinnedSwordfish, SashimiSwordfish],
+            "03121" | "03221" => &[FinnedJellyfish, SashimiJellyfish],
+            _ => continue,
+        };
+        cases += 1;
+        let made: Vec<_> = parts
+            .iter()
+            .flat_map(|&t| common::steps_of(&case.board, t))
+            .flat_map(|s| s.eliminations)
+            .collect();
+        for e in &case.eliminations {
+            assert!(made.contains(e), "line {}: {e} not eliminated", case.line_no);
+        }
+    }
+    assert_eq!(cases, 17);
+}
+
+#[test]
+fn franken_and_mutant_fish_pass_the_regression_library() {
+    common::check_reglib(&[
+        (FrankenXWing, 1.0),
+        (FrankenSwordfish, 1.0),
+        (FrankenJellyfish, 1.0),
+        (MutantJellyfish, 1.0),
+    ]);
+}
+
+#[test]
+fn single_digit_patterns_pass_the_regression_library() {
+    common::check_reglib(&[
+        (Skyscraper, 1.0),
+        (TwoStringKite, 1.0),
+        (TurbotFish, 1.0),
+        (EmptyRectangle, 1.0),
+    ]);
+}
+
+/// (HoDoKu exemplar section, techniques that must apply, minimum hits).
+const EXEMPLARS: &[(&str, &[Technique], usize)] = &[
+    ("0300", &[XWing], 16),
+    ("0301", &[Swordfish], 9),
+    ("0302", &[Jellyfish], 10),
+    ("0310", &[FinnedXWing], 7),
+    ("0311", &[FinnedSwordfish], 11),
+    ("0312", &[FinnedJellyfish], 8),
+    ("0320", &[SashimiXWing], 7),
+    ("0321", &[SashimiSwordfish], 10),
+    ("0322", &[SashimiJellyfish], 10),
+    ("0332", &[FrankenJellyfish], 4),
+    ("0341", &[FrankenSwordfish], 10),
+    ("0342", &[FrankenJellyfish], 19),
+    ("0362", &[MutantJellyfish], 12),
+    ("0400", &[Skyscraper], 13),
+    ("0401", &[TwoStringKite], 4),
+    ("0402", &[EmptyRectangle], 5),
+    ("0403", &[TurbotFish], 13),
+];
+
+#[test]
+fn exemplars_apply() {
+    let mut failures = Vec::new();
+    for &(code, ts, min) in EXEMPLARS {
+        let (hit, total) = common::exemplar_hits(code, ts);
+        println!("exemplars {code}: {hit}/{total}");
+        if hit < min {
+            failures.push(format!("{code}: {hit}/{total} < {min}"));
+        }
+    }
+    assert!(failures.is_empty(), "{failures:?}");
+}
+
+fn all_techniques() -> Vec<Technique> {
+    BASIC.iter().chain(&COMPLEX).chain(&SINGLE_DIGIT).copied().collect()
+}
+
+#[test]
+fn every_instance_is_sound_on_exemplars() {
+    let singles = [FullHouse, HiddenSingle, NakedSingle].into_iter().collect();
+    let all = all_techniques();
+    let mut bad = Vec::new();
+    let mut boards = 0;
+    for ex in common::exemplars() {
+        if !(ex.code.starts_with("03") || ex.code.starts_with("04")) {
+            continue;
+        }
+        for set in [singles, common::ssts()] {
+            let b = common::apply_all(&ex.puzzle, set);
+            if !b.is_complete() {
+                boards += 1;
+                bad.extend(common::check_all_instances_sound(&b, &all));
+            }
+        }
+    }
+    assert!(boards > 200, "only {boards} boards");
+    assert!(bad.is_empty(), "{}", bad.join("\n"));
+}
+
+#[test]
+fn every_instance_is_sound_on_top1465() {
+    let all = all_techniques();
+    let mut bad = Vec::new();
+    let mut boards = 0;
+    for p in common::corpus("corpora/top1465.txt").iter().step_by(4) {
+        let b = common::apply_all(p, common::ssts());
+        if !b.is_complete() {
+            boards += 1;
+            bad.extend(common::check_all_instances_sound(&b, &all));
+        }
+    }
+    assert!(boards > 300, "only {boards} boards");
+    assert!(bad.is_empty(), "{}", bad.join("\n"));
+}
+
+#[test]
+#[ignore]
+fn reglib_table() {
+    let all: Vec<Technique> = BASIC.iter().chain(&COMPLEX).chain(&SINGLE_DIGIT).copied().collect();
+    let res = common::run_reglib(&all);
+    for (id, (_, lines)) in &res {
+        println!("{id}: failing lines {lines:?}");
+    }
+}
+
+#[test]
+#[ignore]
+fn debug_lines() {
+    let want: Vec<usize> = std::env::var("LINES")
+        .unwrap_or_default()
+        .split(',')
+        .filter_map(|s| s.parse().ok())
+        .collect();
+    let all: Vec<Technique> = BASIC.iter().chain(&COMPLEX).chain(&SINGLE_DIGIT).copied().collect();
+    for case in common::reglib_cases() {
+        if !want.contains(&case.line_no) {
+            continue;
+        }
+        println!("line {} code {} want {:?}", case.line_no, case.code, case.eliminations);
+        for &t in &all {
+            for s in common::steps_of(&case.board, t) {
+                println!("   {}", s.text);
+            }
+        }
+    }
+}

@@ -175,6 +175,9 @@ pub fn find(
 
 /// Every instance of `technique` in `board`, not applied.
 pub fn find_all(board: &Board, technique: Technique) -> Vec<Step> {
+    if board.check().is_err() {
+        return Vec::new();
+    }
     let mut sink = Sink::unlimited();
     let _ = find(board, technique, &Context::UNKNOWN, &mut sink);
     sink.into_steps()
@@ -182,6 +185,9 @@ pub fn find_all(board: &Board, technique: Technique) -> Vec<Step> {
 
 /// The first instance of `technique` in `board`, if any.
 pub fn find_first(board: &Board, technique: Technique) -> Option<Step> {
+    if board.check().is_err() {
+        return None;
+    }
     let mut sink = Sink::new(1);
     let _ = find(board, technique, &Context::UNKNOWN, &mut sink);
     sink.into_steps().into_iter().next()

@@ -313,10 +313,11 @@ enum Shape {
     Mutant,
 }
 
-/// Most exo fins a Franken or mutant fish may have (fins must share a common peer anyway).
-const MAX_FINS: u32 = 3;
-/// Most endo fins (base candidates in two base houses).
-const MAX_ENDO_FINS: u32 = 2;
+/// Most exo fins of a Franken or mutant fish. HoDoKu's regression cases and exemplars need at
+/// most two; a third fin multiplies the search for little gain.
+const MAX_FINS: u32 = 2;
+/// Most endo fins (base candidates lying in two base houses).
+const MAX_ENDO_FINS: u32 = 1;
 
 const ROWS: u32 = 0x1ff;
 const COLS: u32 = 0x1ff << 9;
@@ -363,6 +364,9 @@ fn complex(
                 hc,
                 cells_d: board.digit_cells(d),
                 cover_kinds,
+                max_fins: MAX_FINS,
+                max_endo: MAX_ENDO_FINS,
+                max_cap: 0,
                 base: [0; 4],
                 cover: [0; 4],
             };
@@ -382,6 +386,9 @@ struct Complex {
     hc: [CellSet; 27],
     cells_d: CellSet,
     cover_kinds: u32,
+    max_fins: u32,
+    max_endo: u32,
+    max_cap: u32,
     base: [u8; 4],
     cover: [u8; 4],
 }
@@ -402,7 +409,26 @@ impl Complex {
             let base_mask = self.base[..k].iter().fold(0u32, |m, &h| m | 1 << h);
             let body = cells.minus(endo);
             let peers = if endo.is_empty() { CellSet::ALL } else { endo.common_peers() };
-            return self.covers(base_mask, cells, endo, body, 0, CellSet::EMPTY, 0, peers, sink);
+            // The most body cells one cover house can hold, for the counting bound below.
+            let mut allowed = self.cover_kinds & !base_mask;
+            self.max_cap = 0;
+            while allowed != 0 {
+                let h = allowed.trailing_zeros() as usize;
+                allowed &= allowed - 1;
+                self.max_cap = self.max_cap.max(body.intersection(self.hc[h]).len());
+            }
+            return self.covers(
+                base_mask,
+                base_mask,
+                cells,
+                endo,
+                body,
+                0,
+                CellSet::EMPTY,
+                0,
+                peers,
+                sink,
+            );
         }
         for h in start..27 {
             if kinds & (1 << h) == 0 {
@@ -413,7 +439,10 @@ impl Complex {
                 continue;
             }
             let new_endo = endo.union(cells.intersection(hc));
-            if new_endo.len() > MAX_ENDO_FINS
+            let base_mask = self.base[..k].iter().fold(1u32 << h, |m, &b| m | 1 << b);
+            let body = cells.union(hc).minus(new_endo);
+            if new_endo.len() > self.max_endo
+                || !self.coverable(body, base_mask, self.n, self.max_fins)
                 || !new_endo.is_empty()
                     && new_endo.common_peers().intersection(self.cells_d).is_empty()
             {
@@ -431,6 +460,7 @@ impl Complex {
     fn covers(
         &mut self,
         base_mask: u32,
+        blocked: u32,
         cells: CellSet,
         endo: CellSet,
         uncovered: CellSet,
@@ -442,11 +472,14 @@ impl Complex {
     ) -> ControlFlow<()> {
         if k == self.n {
             let fins = fins.union(uncovered);
-            if fins.len() > MAX_FINS {
+            if fins.len() > self.max_fins {
                 return ControlFlow::Continue(());
             }
             let peers = uncovered.iter().fold(peers, |p, c| p.intersection(c.peers()));
             return self.leaf(base_mask, cover_mask, cells, endo, fins, peers, sink);
+        }
+        if uncovered.len() > (self.n - k) as u32 * self.max_cap + self.max_fins - fins.len() {
+            return ControlFlow::Continue(());
         }
         let Some(x) = uncovered.first() else {
             // Every body cell is covered with fewer covers than base houses: the base sets
@@ -455,13 +488,14 @@ impl Complex {
         };
         for h in x.houses() {
             let hi = h.index();
-            if self.cover_kinds & (1 << hi) == 0 || base_mask & (1 << hi) != 0 {
+            if self.cover_kinds & (1 << hi) == 0 || blocked & (1 << hi) != 0 {
                 continue;
             }
             self.cover[k] = hi as u8;
             let rest = uncovered.minus(h.cell_set());
             self.covers(
                 base_mask,
+                blocked,
                 cells,
                 endo,
                 rest,
@@ -472,12 +506,16 @@ impl Complex {
                 sink,
             )?;
         }
-        if fins.len() < MAX_FINS {
+        if fins.len() < self.max_fins {
             let p = peers.intersection(x.peers());
-            if p.intersects(self.cells_d) {
+            if p.intersects(self.cells_d.minus(cells)) {
+                // A fin stays uncovered: its houses may no longer be covers.
                 let rest = uncovered.minus(CellSet::single(x));
+                let [r, c, b] = x.houses();
+                let blocked = blocked | 1 << r.index() | 1 << c.index() | 1 << b.index();
                 self.covers(
                     base_mask,
+                    blocked,
                     cells,
                     endo,
                     rest,
@@ -490,6 +528,32 @@ impl Complex {
             }
         }
         ControlFlow::Continue(())
+    }
+
+    /// Whether `m` more cover houses (of the allowed kinds, not base houses) and `fins` more
+    /// fins could hold the cells `u`: the `m` largest intersections plus the fins reach `|u|`.
+    fn coverable(&self, u: CellSet, base_mask: u32, m: usize, fins: u32) -> bool {
+        let need = u.len();
+        if need <= fins + m as u32 {
+            return true;
+        }
+        // The m largest intersections, largest first (m <= 4).
+        let mut top = [0u32; 4];
+        let mut allowed = self.cover_kinds & !base_mask;
+        while allowed != 0 {
+            let h = allowed.trailing_zeros() as usize;
+            allowed &= allowed - 1;
+            let c = u.intersection(self.hc[h]).len();
+            if c > top[m - 1] {
+                let mut i = m - 1;
+                while i > 0 && top[i - 1] < c {
+                    top[i] = top[i - 1];
+                    i -= 1;
+                }
+                top[i] = c;
+            }
+        }
+        top[..m].iter().sum::<u32>() + fins >= need
     }
 
     #[allow(clippy::too_many_arguments)]

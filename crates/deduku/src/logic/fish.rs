@@ -609,3 +609,184 @@ impl Complex {
         sink.push(step.with_text(pattern))
     }
 }
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+    use crate::board::Origin;
+    use crate::logic::find_all;
+
+    /// A board from a line of HoDoKu's regression library (`tests/data/techniques/
+    /// hodoku-reglib-1.4.txt`): givens (`+` marks a placed digit) and deleted candidates.
+    pub(crate) fn reglib_board(line: &str) -> Board {
+        let f: Vec<&str> = line.split(':').collect();
+        let mut values = [0u8; 81];
+        let mut origin = [Origin::Empty; 81];
+        let (mut i, mut placed) = (0, false);
+        for b in f[3].bytes() {
+            if b == b'+' {
+                placed = true;
+                continue;
+            }
+            if b.is_ascii_digit() && b != b'0' {
+                values[i] = b - b'0';
+                origin[i] = if placed { Origin::Placed } else { Origin::Given };
+            }
+            placed = false;
+            i += 1;
+        }
+        let mut board = Board::from_parts(&values, &origin);
+        for k in f[4].split_whitespace() {
+            let k = k.as_bytes();
+            let d = Digit::new(k[0] - b'0').expect("digit");
+            board.eliminate(Cell::at((k[1] - b'1') as usize, (k[2] - b'1') as usize), d);
+        }
+        board
+    }
+
+    /// The texts of the steps of `t` whose eliminations are exactly `want` (`r1c3<>3` style,
+    /// as [`Step::result_text`] writes them).
+    pub(crate) fn texts_with(board: &Board, t: Technique, want: &str) -> Vec<String> {
+        find_all(board, t).into_iter().filter(|s| s.result_text() == want).map(|s| s.text).collect()
+    }
+
+    #[test]
+    fn x_wing() {
+        // Reglib line 519 (0300).
+        let b = reglib_board(
+            ":0300:3:9.....+5+6+1..+6.+1.7+937+1..962486...2+147+9........5....4...642..+586+1+75.71.+2..+4..1....+52::313 314 343 344 353 354 363 364 394::",
+        );
+        let steps = find_all(&b, Technique::XWing);
+        assert_eq!(steps.len(), 1);
+        let s = &steps[0];
+        assert_eq!(
+            s.text,
+            "X-Wing: 3 r3,r7 c3,c4 => r1c3,r1c4,r4c3,r4c4,r5c3,r5c4,r6c3,r6c4,r9c4<>3"
+        );
+        assert_eq!(s.highlight.houses, vec![House::row(2), House::row(6)]);
+        assert_eq!(s.highlight.cover_houses, vec![House::col(2), House::col(3)]);
+        assert_eq!(s.highlight.candidates.len(), 4);
+        assert!(s.highlight.fins.is_empty());
+        assert_eq!(s.length, 2);
+        // The same position has no finned or sashimi X-Wing that makes these eliminations.
+        assert!(
+            find_all(&b, Technique::FinnedXWing).iter().all(|f| f.eliminations != s.eliminations)
+        );
+    }
+
+    #[test]
+    fn jellyfish() {
+        // Reglib line 546 (0302).
+        let b = reglib_board(
+            ":0302:9:.............1.....123.456.+1.........23...78..47.6.12...........318.764..58...23.:444 544 944 445 545 945 546 946 459 566 966:911 914 915 916 919 921 924 926 929 949 971 974 975 976 979::",
+        );
+        let want = "r1c1,r1c4,r1c5,r1c6,r1c9,r2c1,r2c4,r2c6,r2c9,r4c9,r7c1,r7c4,r7c5,r7c6,r7c9<>9";
+        assert_eq!(texts_with(&b, Technique::Jellyfish, want).len(), 1);
+    }
+
+    #[test]
+    fn finned_x_wing() {
+        // Reglib line 565 (0310).
+        let b = reglib_board(
+            ":0310:3:1.........5.....61..8+1..2...7...9.......1.3..4...5...6.+6.+398+14+2+9+42+5+71+6..+8+136+4279+5:962:315 335::",
+        );
+        let t = texts_with(&b, Technique::FinnedXWing, "r1c5,r3c5<>3");
+        assert_eq!(t, vec!["Finned X-Wing: 3 r2,r4 c1,c5 fr2c6 => r1c5,r3c5<>3"]);
+        assert!(find_all(&b, Technique::XWing).is_empty());
+    }
+
+    #[test]
+    fn finned_swordfish() {
+        // Reglib line 577 (0311).
+        let b = reglib_board(
+            ":0311:5:.+6.4+1+7.+83+3+1+4+98..+7.8+7..+6+39147+43.29..+8..+8+3+4+6.2+7..6.+7.34+96..+75+4+8+314+3+1.+9.7..58+7631+4+9+2::557::",
+        );
+        let steps: Vec<Step> = find_all(&b, Technique::FinnedSwordfish)
+            .into_iter()
+            .filter(|s| s.result_text() == "r5c7<>5")
+            .collect();
+        assert!(!steps.is_empty());
+        assert!(steps.iter().all(|s| !s.highlight.fins.is_empty() && s.length == 3));
+    }
+
+    #[test]
+    fn sashimi_x_wing_is_not_a_finned_x_wing() {
+        // Reglib line 619 (0320).
+        let b = reglib_board(
+            ":0320:8:4..5.769....+3....2.68+1...3.65.2.4..9...+73.4.....9.......+68........+6.3..73894+7....::859 869::",
+        );
+        let want = "r5c9,r6c9<>8";
+        assert_eq!(texts_with(&b, Technique::SashimiXWing, want).len(), 1);
+        assert!(texts_with(&b, Technique::FinnedXWing, want).is_empty());
+    }
+
+    #[test]
+    fn franken_fish() {
+        // Reglib line 689 (0340): a finned Franken X-Wing.
+        let b = reglib_board(
+            ":0340:1:4.392..5659...6...6..85..4.1.5.9846.9.426.5...6.5.4...25...9683849632715..6.85294:328 829 759 367 867 269 769:129::",
+        );
+        assert!(!texts_with(&b, Technique::FrankenXWing, "r2c9<>1").is_empty());
+        // Reglib line 695 (0341): a finned Franken Swordfish.
+        let b = reglib_board(
+            ":0341:5:.64.+2............2+293.8..4.......7.9..6...+23..1+9..2.86..7..89.5+9.82.1...+6...49...:518 718 724 725 128 728 541 342 542 544 154 371 372 678 482 385 685 789 394 799:525 545::",
+        );
+        let s = find_all(&b, Technique::FrankenSwordfish);
+        let made: Vec<String> = s.iter().map(Step::result_text).collect();
+        assert!(made.iter().any(|t| t.contains("r2c5")), "{made:?}");
+        assert!(s.iter().all(|s| s.highlight.houses.len() == 3
+            && s.highlight.cover_houses.len() == 3
+            && shape_of(
+                s.highlight.houses.iter().fold(0, |m, h| m | 1 << h.index()),
+                s.highlight.cover_houses.iter().fold(0, |m, h| m | 1 << h.index())
+            ) == Shape::Franken));
+    }
+
+    #[test]
+    fn mutant_jellyfish() {
+        // Reglib line 749 (0362).
+        let b = reglib_board(
+            ":0362:4:.7+6+1.95..1..+6.5...+98+5+72.16.+7...1+6.......97.3.6+9.2+5.+7188.7.6..5...9+5..3.....+9...4.:211 319 425 227 228 229 443 449 172 272 376 476 885 286 486 289 895 396:419::",
+        );
+        assert!(!texts_with(&b, Technique::MutantJellyfish, "r1c9<>4").is_empty());
+    }
+
+    #[test]
+    fn nothing_on_an_empty_or_solved_board() {
+        let empty = Board::empty();
+        let solved = Board::from_values(&std::array::from_fn(|i| {
+            let (r, c) = (i / 9, i % 9);
+            ((r * 3 + r / 3 + c) % 9 + 1) as u8
+        }));
+        assert!(solved.is_solved());
+        for &t in Technique::ALL.iter().filter(|t| t.family() == crate::logic::Family::Fish) {
+            if t == Technique::KrakenFish {
+                continue;
+            }
+            assert!(find_all(&solved, t).is_empty(), "{t:?}");
+            if matches!(
+                t,
+                Technique::XWing
+                    | Technique::Swordfish
+                    | Technique::FinnedXWing
+                    | Technique::SashimiXWing
+                    | Technique::FrankenXWing
+                    | Technique::MutantXWing
+            ) {
+                assert!(find_all(&empty, t).is_empty(), "{t:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn shapes() {
+        let m = |hs: &[House]| hs.iter().fold(0u32, |m, h| m | 1 << h.index());
+        let (r, c, b) = (House::row, House::col, House::boxx);
+        assert_eq!(shape_of(m(&[r(0), r(4)]), m(&[c(1), c(2)])), Shape::Basic);
+        assert_eq!(shape_of(m(&[r(0), b(4)]), m(&[c(1), c(2)])), Shape::Franken);
+        assert_eq!(shape_of(m(&[c(0), b(4)]), m(&[r(1), b(2)])), Shape::Franken);
+        assert_eq!(shape_of(m(&[r(0), c(4)]), m(&[c(1), b(2)])), Shape::Mutant);
+        assert_eq!(shape_of(m(&[r(0), b(4)]), m(&[r(1), c(2)])), Shape::Mutant);
+        assert_eq!(shape_of(m(&[b(0), b(4)]), m(&[r(1), c(2)])), Shape::Mutant);
+    }
+}

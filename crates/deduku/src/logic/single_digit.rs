@@ -249,3 +249,96 @@ fn er_step(
     s.length = 4;
     s.with_text(format!("{d} in {} ({})", bx.short(), fmt_cells([q, p])))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::logic::find_all;
+    use crate::logic::fish::tests::{reglib_board, texts_with};
+
+    #[test]
+    fn skyscraper() {
+        // Reglib line 773 (0400).
+        let b = reglib_board(
+            ":0400:6:+1+6+328+9754+79.4.38.+1+4+8.+1.....+6397+1+428+584+7+5....3+25+1..+8+47.+5+28.+41.9+7+9+7+4+8.5..23+16+9..+5+4+8::657 658 664 665::",
+        );
+        let steps = find_all(&b, Technique::Skyscraper);
+        let s = steps.iter().find(|s| s.result_text() == "r5c7,r5c8,r6c4,r6c5<>6").expect("found");
+        assert_eq!(s.highlight.links.len(), 3);
+        assert!(s.highlight.links[0].strong && !s.highlight.links[1].strong);
+        assert!(s.highlight.links[2].strong);
+        assert_eq!(s.highlight.links[0].to, s.highlight.links[1].from);
+        assert!(s.text.starts_with("Skyscraper: 6 in "), "{}", s.text);
+    }
+
+    #[test]
+    fn two_string_kite() {
+        // Reglib line 785 (0401).
+        let b = reglib_board(
+            ":0401:3:+156+87+49+3+2.4+762.+18+528....+4+7+6....8.+5+9.73....618+8.5...+32.........+3.7.5...49....487.1::381::",
+        );
+        let t = texts_with(&b, Technique::TwoStringKite, "r8c1<>3");
+        assert_eq!(t.len(), 1, "{t:?}");
+        assert!(t[0].starts_with("2-String Kite: 3 in "));
+        // A kite is not reported as a skyscraper.
+        assert!(texts_with(&b, Technique::Skyscraper, "r8c1<>3").is_empty());
+    }
+
+    #[test]
+    fn turbot_fish() {
+        // Reglib line 820 (0403).
+        let b = reglib_board(
+            ":0403:2:2+64+9+13587.3+1.+8+5..2.+58..6+3.+1+4+7+9+6+3..+5+8+12+6+8+54+739+3+8+5.9...659+3+1.+8..+4+84.5+6.+91+361.3+49+8.5::277::",
+        );
+        let t = texts_with(&b, Technique::TurbotFish, "r7c7<>2");
+        assert!(!t.is_empty());
+        assert!(t[0].contains(" =2= ") && t[0].contains(" -2- "), "{t:?}");
+    }
+
+    #[test]
+    fn empty_rectangle() {
+        // Reglib line 799 (0402).
+        let b = reglib_board(
+            ":0402:9:7+2+4+956+1381+6842+3+5+9+7+9+3+5+7+1+8+6+2+45..3..+8+1..4..8+17+5..+81.+7.24..+13....+7+2...1...+85.5...7.6+1::986::",
+        );
+        let steps = find_all(&b, Technique::EmptyRectangle);
+        let s = steps.iter().find(|s| s.result_text() == "r8c6<>9").expect("found");
+        assert!(s.text.starts_with("Empty Rectangle: 9 in b"), "{}", s.text);
+        assert_eq!(s.highlight.links.len(), 3);
+        // Reglib line 811 (0402-1): only two candidates in the rectangle's box.
+        let b = reglib_board(
+            ":0402-1:3:96...+758..4.8.+5.6.8.+5.+62+4+7..+9..8.72...8.7.9+4..74.5..+1..+8.3..+2+57.2.+5.6.3.+351+7+2+8+694:221 151 154 359 185:349::",
+        );
+        assert!(!texts_with(&b, Technique::EmptyRectangle, "r4c9<>3").is_empty());
+    }
+
+    #[test]
+    fn nothing_on_an_empty_board() {
+        let b = Board::empty();
+        for t in [
+            Technique::Skyscraper,
+            Technique::TwoStringKite,
+            Technique::TurbotFish,
+            Technique::EmptyRectangle,
+        ] {
+            assert!(find_all(&b, t).is_empty());
+        }
+    }
+
+    #[test]
+    fn empty_rectangle_needs_a_cross() {
+        // Digit 1 in box 1 only on r1c1, r1c2, r2c1, r2c2 (a 2x2 block, no single cross), a
+        // conjugate pair in column 4 (r1c4, r5c4): no empty rectangle may fire.
+        let d = Digit::new(1).expect("digit");
+        let mut b = Board::empty();
+        for c in Cell::all() {
+            let in_box1 = c.boxx() == 0;
+            let block = c.row() < 2 && c.col() < 2;
+            let col4 = c.col() == 3 && c.row() != 0 && c.row() != 4;
+            if in_box1 && !block || col4 {
+                b.eliminate(c, d);
+            }
+        }
+        assert!(find_all(&b, Technique::EmptyRectangle).is_empty());
+    }
+}

@@ -313,11 +313,15 @@ enum Shape {
     Mutant,
 }
 
-/// Most exo fins of a Franken or mutant fish. HoDoKu's regression cases and exemplars need at
-/// most two; a third fin multiplies the search for little gain.
-const MAX_FINS: u32 = 2;
-/// Most endo fins (base candidates lying in two base houses).
-const MAX_ENDO_FINS: u32 = 1;
+/// Most exo fins and endo fins (base candidates lying in two base houses) of a Franken or
+/// mutant fish. HoDoKu's regression cases and exemplars need at most two exo fins for Franken
+/// and one for mutant fish, and one endo fin; every extra fin multiplies the search.
+const fn fin_limits(shape: Shape) -> (u32, u32) {
+    match shape {
+        Shape::Mutant => (1, 1),
+        _ => (2, 1),
+    }
+}
 
 const ROWS: u32 = 0x1ff;
 const COLS: u32 = 0x1ff << 9;
@@ -364,8 +368,8 @@ fn complex(
                 hc,
                 cells_d: board.digit_cells(d),
                 cover_kinds,
-                max_fins: MAX_FINS,
-                max_endo: MAX_ENDO_FINS,
+                max_fins: fin_limits(shape).0,
+                max_endo: fin_limits(shape).1,
                 max_cap: 0,
                 base: [0; 4],
                 cover: [0; 4],
@@ -409,14 +413,28 @@ impl Complex {
             let base_mask = self.base[..k].iter().fold(0u32, |m, &h| m | 1 << h);
             let body = cells.minus(endo);
             let peers = if endo.is_empty() { CellSet::ALL } else { endo.common_peers() };
-            // The most body cells one cover house can hold, for the counting bound below.
+            // Counting bound: the n largest intersections of a cover house with the body,
+            // plus the fins, must reach the body's size. `max_cap` (the largest) bounds the
+            // cover search below the same way.
+            let mut top = [0u32; 4];
             let mut allowed = self.cover_kinds & !base_mask;
-            self.max_cap = 0;
             while allowed != 0 {
                 let h = allowed.trailing_zeros() as usize;
                 allowed &= allowed - 1;
-                self.max_cap = self.max_cap.max(body.intersection(self.hc[h]).len());
+                let c = body.intersection(self.hc[h]).len();
+                if c > top[self.n - 1] {
+                    let mut i = self.n - 1;
+                    while i > 0 && top[i - 1] < c {
+                        top[i] = top[i - 1];
+                        i -= 1;
+                    }
+                    top[i] = c;
+                }
             }
+            if top.iter().sum::<u32>() + self.max_fins < body.len() {
+                return ControlFlow::Continue(());
+            }
+            self.max_cap = top[0];
             return self.covers(
                 base_mask,
                 base_mask,
@@ -439,12 +457,10 @@ impl Complex {
                 continue;
             }
             let new_endo = endo.union(cells.intersection(hc));
-            let base_mask = self.base[..k].iter().fold(1u32 << h, |m, &b| m | 1 << b);
-            let body = cells.union(hc).minus(new_endo);
+            // Endo fins must see a candidate outside the base to eliminate.
             if new_endo.len() > self.max_endo
-                || !self.coverable(body, base_mask, self.n, self.max_fins)
-                || !new_endo.is_empty()
-                    && new_endo.common_peers().intersection(self.cells_d).is_empty()
+                || new_endo != endo
+                    && !new_endo.common_peers().intersects(self.cells_d.minus(cells.union(hc)))
             {
                 continue;
             }
@@ -528,32 +544,6 @@ impl Complex {
             }
         }
         ControlFlow::Continue(())
-    }
-
-    /// Whether `m` more cover houses (of the allowed kinds, not base houses) and `fins` more
-    /// fins could hold the cells `u`: the `m` largest intersections plus the fins reach `|u|`.
-    fn coverable(&self, u: CellSet, base_mask: u32, m: usize, fins: u32) -> bool {
-        let need = u.len();
-        if need <= fins + m as u32 {
-            return true;
-        }
-        // The m largest intersections, largest first (m <= 4).
-        let mut top = [0u32; 4];
-        let mut allowed = self.cover_kinds & !base_mask;
-        while allowed != 0 {
-            let h = allowed.trailing_zeros() as usize;
-            allowed &= allowed - 1;
-            let c = u.intersection(self.hc[h]).len();
-            if c > top[m - 1] {
-                let mut i = m - 1;
-                while i > 0 && top[i - 1] < c {
-                    top[i] = top[i - 1];
-                    i -= 1;
-                }
-                top[i] = c;
-            }
-        }
-        top[..m].iter().sum::<u32>() + fins >= need
     }
 
     #[allow(clippy::too_many_arguments)]

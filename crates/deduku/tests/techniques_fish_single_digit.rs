@@ -259,3 +259,16 @@ fn timing() {
         );
     }
 }
+
+#[test]
+#[ignore]
+fn debug_board() {
+    let p = common::board_from_line(&std::env::var("BOARD").unwrap_or_default());
+    let singles = [FullHouse, HiddenSingle, NakedSingle].into_iter().collect();
+    let b = common::apply_all(&p, singles);
+    for t in all_techniques() {
+        for s in common::steps_of(&b, t) {
+            println!("   {}", s.text);
+        }
+    }
+}

@@ -341,6 +341,27 @@ fn shape_of(base: u32, cover: u32) -> Shape {
     }
 }
 
+/// The kinds of houses in a house mask: bit 0 rows, bit 1 columns, bit 2 boxes.
+fn kinds_of(mask: u32) -> u8 {
+    u8::from(mask & ROWS != 0) | u8::from(mask & COLS != 0) << 1 | u8::from(mask & BOXES != 0) << 2
+}
+
+/// The house kinds a cover set must include so that a fish with base houses `base` has
+/// `shape` (the search only builds Franken fish from compatible kinds; see [`shape_of`]).
+fn needed_cover_kinds(shape: Shape, base: u32) -> u8 {
+    let b = kinds_of(base);
+    match shape {
+        // Without a box among the base houses, a box cover makes the fish Franken.
+        Shape::Franken if b & 0b100 == 0 => 0b100,
+        Shape::Mutant if b & 0b011 == 0b011 => 0,
+        // Rows and boxes as base: a row among the covers; columns likewise.
+        Shape::Mutant if b & 0b011 != 0 => b & 0b011,
+        // Boxes only: both a row and a column among the covers.
+        Shape::Mutant => 0b011,
+        _ => 0,
+    }
+}
+
 /// Franken (`shape == Franken`) or mutant fish of size `n`.
 fn complex(
     board: &Board,
@@ -371,6 +392,7 @@ fn complex(
                 max_fins: fin_limits(shape).0,
                 max_endo: fin_limits(shape).1,
                 max_cap: 0,
+                need: 0,
                 base: [0; 4],
                 cover: [0; 4],
             };
@@ -393,6 +415,9 @@ struct Complex {
     max_fins: u32,
     max_endo: u32,
     max_cap: u32,
+    /// House kinds (see [`kinds_of`]) the covers must still include for the fish to have the
+    /// shape searched for.
+    need: u8,
     base: [u8; 4],
     cover: [u8; 4],
 }
@@ -435,6 +460,7 @@ impl Complex {
                 return ControlFlow::Continue(());
             }
             self.max_cap = top[0];
+            self.need = needed_cover_kinds(self.shape, base_mask);
             return self.covers(
                 base_mask,
                 base_mask,
@@ -494,7 +520,9 @@ impl Complex {
             let peers = uncovered.iter().fold(peers, |p, c| p.intersection(c.peers()));
             return self.leaf(base_mask, cover_mask, cells, endo, fins, peers, sink);
         }
-        if uncovered.len() > (self.n - k) as u32 * self.max_cap + self.max_fins - fins.len() {
+        if uncovered.len() > (self.n - k) as u32 * self.max_cap + self.max_fins - fins.len()
+            || (self.need & !kinds_of(cover_mask)).count_ones() as usize > self.n - k
+        {
             return ControlFlow::Continue(());
         }
         let Some(x) = uncovered.first() else {

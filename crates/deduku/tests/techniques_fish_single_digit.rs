@@ -238,6 +238,12 @@ fn timing() {
         }
         let mut times: Vec<f64> = Vec::new();
         let mut found = 0;
+        let start_all = Instant::now();
+        for b in &boards {
+            let mut sink = Sink::unlimited();
+            let _ = find(b, t, &ctx, &mut sink);
+        }
+        let all_mean = start_all.elapsed().as_secs_f64() * 1e6 / boards.len() as f64;
         for b in &boards {
             let start = Instant::now();
             let mut sink = Sink::new(1);
@@ -249,13 +255,14 @@ fn timing() {
 
         let sum: f64 = times.iter().sum();
         println!(
-            "{:<20} positions {:>5} found {:>5}  median {:>8.1} us  mean {:>8.1} us  max {:>9.1} us",
+            "{:<20} positions {:>5} found {:>5}  first: median {:>8.1} us  mean {:>8.1} us  max {:>9.1} us  all: mean {:>8.1} us",
             t.id(),
             boards.len(),
             found,
             times[times.len() / 2],
             sum / times.len() as f64,
-            times[times.len() - 1]
+            times[times.len() - 1],
+            all_mean
         );
     }
 }
@@ -271,4 +278,36 @@ fn debug_board() {
             println!("   {}", s.text);
         }
     }
+}
+
+/// Not a test: the default solve path's time per top1465 puzzle with the techniques this branch
+/// has (the other families are stubs, so Franken and mutant fish run wherever tier 2 fails).
+/// `cargo test -p deduku --release --test techniques_fish_single_digit path_timing -- --ignored
+/// --nocapture`
+#[test]
+#[ignore]
+fn path_timing() {
+    let puzzles = common::corpus("corpora/top1465.txt");
+    let mut times: Vec<f64> = Vec::new();
+    let mut fish_steps = 0;
+    let mut options = deduku::Options::default();
+    if std::env::var("NO_COMPLEX").is_ok() {
+        for t in COMPLEX {
+            options.enabled.remove(t);
+        }
+    }
+    for p in &puzzles {
+        let start = Instant::now();
+        let path = deduku::solve_path_with(p, &options);
+        times.push(start.elapsed().as_secs_f64() * 1e3);
+        fish_steps += path.steps.iter().filter(|s| COMPLEX.contains(&s.technique)).count();
+    }
+    times.sort_by(f64::total_cmp);
+    println!(
+        "top1465 default path: median {:.2} ms, mean {:.2} ms, max {:.2} ms; Franken/mutant steps {}",
+        times[times.len() / 2],
+        times.iter().sum::<f64>() / times.len() as f64,
+        times[times.len() - 1],
+        fish_steps
+    );
 }

@@ -393,6 +393,10 @@ fn complex(
                 max_endo: fin_limits(shape).1,
                 max_cap: 0,
                 need: 0,
+                base_mask: 0,
+                cells: CellSet::EMPTY,
+                endo: CellSet::EMPTY,
+                outside: CellSet::EMPTY,
                 base: [0; 4],
                 cover: [0; 4],
             };
@@ -418,6 +422,12 @@ struct Complex {
     /// House kinds (see [`kinds_of`]) the covers must still include for the fish to have the
     /// shape searched for.
     need: u8,
+    /// The current base: its houses as a mask, its candidates, its endo fins, and the
+    /// candidates of the digit outside it.
+    base_mask: u32,
+    cells: CellSet,
+    endo: CellSet,
+    outside: CellSet,
     base: [u8; 4],
     cover: [u8; 4],
 }
@@ -461,18 +471,9 @@ impl Complex {
             }
             self.max_cap = top[0];
             self.need = needed_cover_kinds(self.shape, base_mask);
-            return self.covers(
-                base_mask,
-                base_mask,
-                cells,
-                endo,
-                body,
-                0,
-                CellSet::EMPTY,
-                0,
-                peers,
-                sink,
-            );
+            (self.base_mask, self.cells, self.endo) = (base_mask, cells, endo);
+            self.outside = self.cells_d.minus(cells);
+            return self.covers(base_mask, body, 0, CellSet::EMPTY, 0, peers, sink);
         }
         for h in start..27 {
             if kinds & (1 << h) == 0 {
@@ -501,10 +502,7 @@ impl Complex {
     #[allow(clippy::too_many_arguments)]
     fn covers(
         &mut self,
-        base_mask: u32,
         blocked: u32,
-        cells: CellSet,
-        endo: CellSet,
         uncovered: CellSet,
         k: usize,
         fins: CellSet,
@@ -518,7 +516,7 @@ impl Complex {
                 return ControlFlow::Continue(());
             }
             let peers = uncovered.iter().fold(peers, |p, c| p.intersection(c.peers()));
-            return self.leaf(base_mask, cover_mask, cells, endo, fins, peers, sink);
+            return self.leaf(cover_mask, fins, peers, sink);
         }
         if uncovered.len() > (self.n - k) as u32 * self.max_cap + self.max_fins - fins.len()
             || (self.need & !kinds_of(cover_mask)).count_ones() as usize > self.n - k
@@ -537,55 +535,31 @@ impl Complex {
             }
             self.cover[k] = hi as u8;
             let rest = uncovered.minus(h.cell_set());
-            self.covers(
-                base_mask,
-                blocked,
-                cells,
-                endo,
-                rest,
-                k + 1,
-                fins,
-                cover_mask | 1 << hi,
-                peers,
-                sink,
-            )?;
+            self.covers(blocked, rest, k + 1, fins, cover_mask | 1 << hi, peers, sink)?;
         }
         if fins.len() < self.max_fins {
             let p = peers.intersection(x.peers());
-            if p.intersects(self.cells_d.minus(cells)) {
+            if p.intersects(self.outside) {
                 // A fin stays uncovered: its houses may no longer be covers.
                 let rest = uncovered.minus(CellSet::single(x));
                 let [r, c, b] = x.houses();
                 let blocked = blocked | 1 << r.index() | 1 << c.index() | 1 << b.index();
-                self.covers(
-                    base_mask,
-                    blocked,
-                    cells,
-                    endo,
-                    rest,
-                    k,
-                    fins.union(CellSet::single(x)),
-                    cover_mask,
-                    p,
-                    sink,
-                )?;
+                let fins = fins.union(CellSet::single(x));
+                self.covers(blocked, rest, k, fins, cover_mask, p, sink)?;
             }
         }
         ControlFlow::Continue(())
     }
 
-    #[allow(clippy::too_many_arguments)]
     fn leaf(
         &mut self,
-        base_mask: u32,
         cover_mask: u32,
-        cells: CellSet,
-        endo: CellSet,
         exo: CellSet,
         peers: CellSet,
         sink: &mut Sink,
     ) -> ControlFlow<()> {
-        if shape_of(base_mask, cover_mask) != self.shape {
+        let (cells, endo) = (self.cells, self.endo);
+        if shape_of(self.base_mask, cover_mask) != self.shape {
             return ControlFlow::Continue(());
         }
         let fins = exo.union(endo);

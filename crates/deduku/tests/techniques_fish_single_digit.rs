@@ -101,6 +101,8 @@ const EXEMPLARS: &[(&str, &[Technique], usize)] = &[
     ("0322", &[SashimiJellyfish], 10),
     ("0332", &[FrankenJellyfish], 4),
     ("0341", &[FrankenSwordfish], 10),
+    // One 0342 exemplar ("......8.1162...", trace "x fff4(1)") has no fish of any kind after
+    // singles, even with three exo and two endo fins allowed.
     ("0342", &[FrankenJellyfish], 18),
     ("0362", &[MutantJellyfish], 12),
     ("0400", &[Skyscraper], 13),
@@ -186,38 +188,6 @@ fn every_instance_is_sound_on_top1465() {
     assert!(bad.is_empty(), "{}", bad.join("\n"));
 }
 
-#[test]
-#[ignore]
-fn reglib_table() {
-    let all: Vec<Technique> = BASIC.iter().chain(&COMPLEX).chain(&SINGLE_DIGIT).copied().collect();
-    let res = common::run_reglib(&all);
-    for (id, (_, lines)) in &res {
-        println!("{id}: failing lines {lines:?}");
-    }
-}
-
-#[test]
-#[ignore]
-fn debug_lines() {
-    let want: Vec<usize> = std::env::var("LINES")
-        .unwrap_or_default()
-        .split(',')
-        .filter_map(|s| s.parse().ok())
-        .collect();
-    let all: Vec<Technique> = BASIC.iter().chain(&COMPLEX).chain(&SINGLE_DIGIT).copied().collect();
-    for case in common::reglib_cases() {
-        if !want.contains(&case.line_no) {
-            continue;
-        }
-        println!("line {} code {} want {:?}", case.line_no, case.code, case.eliminations);
-        for &t in &all {
-            for s in common::steps_of(&case.board, t) {
-                println!("   {}", s.text);
-            }
-        }
-    }
-}
-
 /// Not a test: prints what each technique costs on top1465 positions reached with the "ssts"
 /// set, searching for one step the way the step finder does (a full search when none exists).
 /// `cargo test -p deduku --release --test techniques_fish_single_digit timing -- --ignored
@@ -264,19 +234,6 @@ fn timing() {
             times[times.len() - 1],
             all_mean
         );
-    }
-}
-
-#[test]
-#[ignore]
-fn debug_board() {
-    let p = common::board_from_line(&std::env::var("BOARD").unwrap_or_default());
-    let singles = [FullHouse, HiddenSingle, NakedSingle].into_iter().collect();
-    let b = common::apply_all(&p, singles);
-    for t in all_techniques() {
-        for s in common::steps_of(&b, t) {
-            println!("   {}", s.text);
-        }
     }
 }
 

@@ -4,7 +4,6 @@
 mod common;
 
 use deduku::Technique::{self, *};
-use deduku::TechniqueSet;
 use deduku::logic::{Context, Sink, find};
 use std::time::Instant;
 
@@ -115,35 +114,13 @@ const EXEMPLARS: &[(&str, &[Technique], usize)] = &[
 fn exemplars_apply() {
     let mut failures = Vec::new();
     for &(code, ts, min) in EXEMPLARS {
-        let (hit, total) = exemplar_hits_without(code, ts);
+        let (hit, total) = common::exemplar_hits(code, ts);
         println!("exemplars {code}: {hit}/{total}");
         if hit < min {
             failures.push(format!("{code}: {hit}/{total} < {min}"));
         }
     }
     assert!(failures.is_empty(), "{failures:?}");
-}
-
-/// Like `common::exemplar_hits`, but the "ssts" preparation leaves out the techniques under
-/// test: the exemplars of basic fish ("ssts bf4") would otherwise be used up by the preparation.
-fn exemplar_hits_without(code: &str, techniques: &[Technique]) -> (usize, usize) {
-    let singles: TechniqueSet = [FullHouse, HiddenSingle, NakedSingle].into_iter().collect();
-    let mut ssts = common::ssts();
-    for &t in techniques {
-        ssts.remove(t);
-    }
-    let (mut hit, mut total) = (0, 0);
-    for ex in common::exemplars().into_iter().filter(|e| e.code == code) {
-        total += 1;
-        let set = if ex.trace.starts_with("ssts") { ssts } else { singles };
-        let b = common::apply_all(&ex.puzzle, set);
-        if techniques.iter().any(|&t| !common::steps_of(&b, t).is_empty()) {
-            hit += 1;
-        } else {
-            println!("exemplar miss {code} {}: {:?} # {}", ex.section, ex.puzzle, ex.trace);
-        }
-    }
-    (hit, total)
 }
 
 fn all_techniques() -> Vec<Technique> {

@@ -76,7 +76,7 @@ impl PathJob {
             let after = PlainBoard::from_board_with_user(steps.board(), &self.user);
             let reply = Reply::Step {
                 index: self.taken.len() as u32,
-                step: PlainStep::from_step(&step),
+                step: Box::new(PlainStep::from_step(&step)),
                 after,
             };
             self.taken.push(step);

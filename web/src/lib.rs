@@ -19,7 +19,7 @@
 
 pub mod agent;
 pub mod client;
-// pub mod components;
+pub mod components;
 pub mod persist;
 pub mod protocol;
 pub mod samples;

@@ -307,7 +307,7 @@ pub enum Reply {
         /// 0-based index of the step in the path.
         index: u32,
         /// The step.
-        step: PlainStep,
+        step: Box<PlainStep>,
         /// The position after the step.
         after: PlainBoard,
     },

@@ -298,8 +298,10 @@ impl Model {
                     self.follow_to = None;
                     self.playing = false;
                 }
-                if self.parse_id != 0 {
-                    self.parse_id = 0;
+                self.parse_id = 0;
+                // The worker is replaced: ask the new one for the verdict if it was pending.
+                if self.verdict.is_none() && self.analyze_id != 0 {
+                    self.analyze_id = self.request(Job::Analyze(self.start.clone()));
                 }
                 self.notice = Some(Notice { error: false, text: "Cancelled.".into() });
             }
@@ -428,7 +430,7 @@ impl Model {
             Reply::Step { index, step, after }
                 if id == self.path_id && index as usize == self.path.len() =>
             {
-                self.path.push(PathEntry { step, after });
+                self.path.push(PathEntry { step: *step, after });
                 if let Some(target) = self.follow_to {
                     self.cursor = self.path.len().min(target);
                     if self.cursor == target {
@@ -671,7 +673,7 @@ mod tests {
             id: 1,
             reply: Reply::Step {
                 index: n as u32,
-                step: m.path[0].step.clone(),
+                step: Box::new(m.path[0].step.clone()),
                 after: m.start.clone(),
             },
         };

@@ -67,7 +67,9 @@ impl fmt::Display for Conflict {
             Conflict::Duplicate { digit, first, second, house } => {
                 write!(f, "digit {digit} appears twice in {house}: {first} and {second}")
             }
-            Conflict::NoCandidate { cell } => write!(f, "{cell} is empty and has no candidate left"),
+            Conflict::NoCandidate { cell } => {
+                write!(f, "{cell} is empty and has no candidate left")
+            }
             Conflict::NoPlace { digit, house } => {
                 write!(f, "digit {digit} has no place left in {house}")
             }
@@ -110,7 +112,11 @@ impl Board {
         let mut b = Board::empty();
         for c in Cell::all() {
             if let Some(d) = Digit::new(values[c.index()]) {
-                let o = if origin[c.index()] == Origin::Placed { Origin::Placed } else { Origin::Given };
+                let o = if origin[c.index()] == Origin::Placed {
+                    Origin::Placed
+                } else {
+                    Origin::Given
+                };
                 b.set_value(c, d, o);
             }
         }
@@ -120,7 +126,11 @@ impl Board {
     /// Builds a board from explicit candidates for empty cells (pencil marks). Filled cells are
     /// given by `values`; `cands` of filled cells are ignored. Candidates that a filled peer
     /// rules out are removed.
-    pub fn from_candidates(values: &[u8; 81], origin: &[Origin; 81], cands: &[DigitSet; 81]) -> Board {
+    pub fn from_candidates(
+        values: &[u8; 81],
+        origin: &[Origin; 81],
+        cands: &[DigitSet; 81],
+    ) -> Board {
         let mut b = Board::from_parts(values, origin);
         for c in Cell::all() {
             if b.values[c.index()] == 0 {

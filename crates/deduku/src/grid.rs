@@ -541,6 +541,9 @@ mod tests {
         assert_eq!(s.len(), 2);
         let cs: CellSet = [Cell::from_index(80), Cell::from_index(3)].into_iter().collect();
         assert_eq!(cs.iter().map(Cell::index).collect::<Vec<_>>(), vec![3, 80]);
-        assert_eq!(CellSet::single(Cell::from_index(0)).common_peers(), Cell::from_index(0).peers());
+        assert_eq!(
+            CellSet::single(Cell::from_index(0)).common_peers(),
+            Cell::from_index(0).peers()
+        );
     }
 }

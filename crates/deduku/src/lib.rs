@@ -7,7 +7,7 @@
 //!   [`DigitSet`], [`CellSet`].
 //! - [`board`]: a position — values with their [`Origin`] (given or placed) and the candidates of
 //!   every empty cell.
-//! - [`format`]: every common puzzle format in (auto-detected) and out; errors say what and where.
+//! - [`format`](mod@format): every common puzzle format in (auto-detected) and out; errors say what and where.
 //! - [`solve`]: the exact solver; one call counts solutions up to a limit.
 //! - [`logic`]: the deduction engine — techniques grouped in one module per family, each producing
 //!   the same [`Step`] data, the step finder [`next_step`] and [`solve_path`].

@@ -1,79 +1,184 @@
 //! Puzzle formats: parse (auto-detected) and write.
 //!
-//! PLACEHOLDER: the real implementation (every format of the solver-core issue) replaces this
-//! file; the public signatures below are the contract the CLI and the web app use.
+//! # Reading
+//!
+//! [`parse`] takes any of these, detected from the text itself:
+//!
+//! | [`Format`] | example |
+//! |---|---|
+//! | [`Format::Line`] | `53..7....6..195...` … (81 cells on one line) |
+//! | [`Format::Grid`] | nine rows such as `53..7....` or `5 3 0 \| 0 7 0 \| 0 0 0`, box borders optional |
+//! | [`Format::Numbers`] | 81 whitespace-separated integers with `0` or `-1` for an empty cell |
+//! | [`Format::Bracketed`] | `[5][3] x x [7] x …`: `[d]` is a given, `x` an empty cell |
+//! | [`Format::PencilMarks`] | a pencil-mark grid as HoDoKu or SimpleSudoku print it |
+//! | [`Format::Candidates`] | 729 characters, nine per cell: the digit or `.`/`0` when absent |
+//! | [`Format::HodokuLibrary`] | `:0100:5:+6+3+42…:132 438::…` (givens, then deleted candidates) |
+//!
+//! Common rules:
+//! - Blank lines, surrounding whitespace and comments (from `#` to the end of the line) are
+//!   ignored.
+//! - A cell is a digit `1`–`9` (a given), `+` and a digit (a *placed* digit, HoDoKu's
+//!   convention), or an empty cell written `0 . - * _ x X`.
+//! - Box borders (`|`, `:`, and lines made of `- = + . * ' : |`) are skipped.
+//! - In a pencil-mark grid or a candidate string a cell with a single digit is a solved cell.
+//! - An elimination list (`r2c4<>25 r3c5<>1`, `r2c45<>2`, `r2c4,r3c5<>1`) may follow the grid;
+//!   its candidates are removed after the grid is read. Eliminating a candidate that is already
+//!   gone, or from a filled cell, changes nothing and is not an error (a list written for an
+//!   earlier state of the same puzzle still applies).
+//! - One line of 81 cells may be followed by other text when a colon or whitespace separates
+//!   them (`puzzle:count:solution`, `puzzle reason`, `puzzle # trace`), so files with one
+//!   puzzle per line can be read line by line. Text after whitespace that starts like more
+//!   cells (`…5 7`) is an error, not ignored: it is probably a second puzzle or a typo.
+//!
+//! The board is then checked: the same digit twice in a house, or an empty cell with no
+//! candidate left, is an error. A digit without a place in a house is *not* checked here (the
+//! solver reports it); such a puzzle parses.
+//!
+//! # Writing
+//!
+//! [`to_line`], [`to_line_with_placed`], [`to_digits`], [`to_grid`], [`to_pencilmarks`],
+//! [`to_candidate_string`] and [`to_eliminations`]. Everything they write parses back; see each
+//! function for what the format keeps.
 
-use crate::board::Board;
-use crate::grid::Candidate;
-use std::fmt;
+mod cells;
+mod elims;
+mod error;
+mod library;
+mod pencil;
+mod scan;
+mod write;
 
-/// Why a text is not a puzzle, with where.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ParseError {
-    /// 1-based line of the input where the problem is, when it is about one place.
-    pub line: Option<usize>,
-    /// 1-based column (in characters) on that line.
-    pub column: Option<usize>,
-    /// A message a person understands (it already mentions the line/column or cells).
-    pub message: String,
+pub use elims::{apply_eliminations, parse_eliminations};
+pub use error::{ErrorKind, ParseError};
+pub use write::{
+    to_candidate_string, to_digits, to_eliminations, to_grid, to_line, to_line_with_placed,
+    to_pencilmarks,
+};
+
+use crate::board::{Board, Conflict, Origin};
+use crate::grid::{Candidate, Cell, DigitSet, House};
+use scan::Source;
+
+/// The text formats [`parse`] recognises.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Format {
+    /// 81 cells on one line.
+    Line,
+    /// Rows on several lines (nine rows of nine cells), with or without box borders.
+    Grid,
+    /// 81 whitespace-separated integers, `0` or `-1` for an empty cell.
+    Numbers,
+    /// `[d]` for a given and `x` for an empty cell.
+    Bracketed,
+    /// A pencil-mark grid: every cell's candidates as a group of digits.
+    PencilMarks,
+    /// 729 characters, nine per cell, a digit or `.`/`0` for an absent candidate.
+    Candidates,
+    /// One case of HoDoKu's regression library, `:code:candidates:givens:deleted:…`; only the
+    /// givens (with `+` for placed digits) and the deleted candidates are read.
+    HodokuLibrary,
 }
-
-impl fmt::Display for ParseError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.message)
-    }
-}
-
-impl std::error::Error for ParseError {}
 
 /// Parses a puzzle in any supported format, auto-detected; an elimination list (`r2c4<>25`)
-/// after the grid is applied on top.
+/// after the grid is applied on top. See the [module documentation](self) for the rules.
 pub fn parse(text: &str) -> Result<Board, ParseError> {
-    let t = text.trim();
-    if t.chars().count() != 81 {
-        return Err(ParseError {
-            line: None,
-            column: None,
-            message: format!("expected 81 cells, found {}", t.chars().count()),
-        });
+    parse_with_format(text).map(|(board, _)| board)
+}
+
+/// Like [`parse`], and also says which format the text was in.
+pub fn parse_with_format(text: &str) -> Result<(Board, Format), ParseError> {
+    // A byte-order mark is invisible to a person, so columns do not count it.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    if let Some(cells) = cells::plain_line(text) {
+        return Ok((cells.into_board(text, &[])?, Format::Line));
     }
-    let mut v = [0u8; 81];
-    for (i, ch) in t.chars().enumerate() {
-        v[i] = ch.to_digit(10).map_or(0, |d| d as u8);
+    let src = Source::new(text);
+    let format = scan::detect(&src)?;
+    let cells = match format {
+        Format::Line | Format::Grid | Format::Bracketed => cells::parse_cells(&src, format)?,
+        Format::Numbers => cells::parse_numbers(&src)?,
+        Format::PencilMarks => pencil::parse_pencilmarks(&src)?,
+        Format::Candidates => pencil::parse_candidate_string(&src)?,
+        Format::HodokuLibrary => library::parse_library(&src)?,
+    };
+    let elims = match src.elims_start {
+        Some(start) => elims::parse_eliminations_from(text, start)?,
+        None => Vec::new(),
+    };
+    let board = cells.into_board(text, &elims)?;
+    Ok((board, format))
+}
+
+/// What a format parser read: the 81 values with origins, optional explicit candidates, and
+/// where in the text each cell was (a byte offset, for error positions).
+struct RawCells {
+    values: [u8; 81],
+    origins: [Origin; 81],
+    /// Candidates of empty cells when the format lists them (pencil marks); `None` means
+    /// "everything the filled peers allow".
+    candidates: Option<[DigitSet; 81]>,
+    /// Candidates the format itself says are gone (HoDoKu's deleted candidates).
+    eliminations: Vec<Candidate>,
+    at: [usize; 81],
+}
+
+impl RawCells {
+    fn new() -> RawCells {
+        RawCells {
+            values: [0; 81],
+            origins: [Origin::Empty; 81],
+            candidates: None,
+            eliminations: Vec::new(),
+            at: [0; 81],
+        }
     }
-    let b = Board::from_values(&v);
-    b.check().map_err(|e| ParseError { line: None, column: None, message: e.to_string() })?;
-    Ok(b)
+
+    /// Builds the board, applies the eliminations and checks it: a digit twice in a house or
+    /// an empty cell without candidates is an error placed at that cell in the text.
+    fn into_board(self, text: &str, elims: &[Candidate]) -> Result<Board, ParseError> {
+        let mut board = match &self.candidates {
+            Some(c) => Board::from_candidates(&self.values, &self.origins, c),
+            None => Board::from_parts(&self.values, &self.origins),
+        };
+        apply_eliminations(&mut board, &self.eliminations);
+        apply_eliminations(&mut board, elims);
+        match first_conflict(&board) {
+            None => Ok(board),
+            Some(conflict) => {
+                let cell = match &conflict {
+                    Conflict::Duplicate { second, .. } => *second,
+                    Conflict::NoCandidate { cell } => *cell,
+                    Conflict::NoPlace { .. } => Cell::from_index(0),
+                };
+                let message = conflict.to_string();
+                let kind = ErrorKind::Conflict(conflict);
+                Err(ParseError::at(text, self.at[cell.index()], kind, message))
+            }
+        }
+    }
 }
 
-/// Parses an elimination list such as `r2c4<>25 r3c5<>1`.
-pub fn parse_eliminations(text: &str) -> Result<Vec<Candidate>, ParseError> {
-    let _ = text;
-    Ok(Vec::new())
+/// The first conflict parsing reports, in the order of [`Board::check`]: a digit twice in a
+/// house (rows, then columns, then boxes), then an empty cell without candidates. Unlike
+/// `check` it does not look for digits without a place, which is the solver's business (and
+/// the costly part of `check`).
+fn first_conflict(board: &Board) -> Option<Conflict> {
+    for house in House::all() {
+        let mut seen: [Option<Cell>; 9] = [None; 9];
+        for cell in house.cells() {
+            if let Some(digit) = board.value(cell) {
+                if let Some(first) = seen[digit.index()] {
+                    return Some(Conflict::Duplicate { digit, first, second: cell, house });
+                }
+                seen[digit.index()] = Some(cell);
+            }
+        }
+    }
+    Cell::all()
+        .find(|&c| board.value(c).is_none() && board.candidates(c).is_empty())
+        .map(|cell| Conflict::NoCandidate { cell })
 }
 
-/// The 81-character line, `.` for empty (a `+` marks placed digits only in
-/// [`to_line_with_placed`]).
-pub fn to_line(board: &Board) -> String {
-    board.values().iter().map(|&v| if v == 0 { '.' } else { (b'0' + v) as char }).collect()
-}
-
-/// The 81 values as digits with `0` for empty (a solution prints as 81 digits).
-pub fn to_digits(values: &[u8; 81]) -> String {
-    values.iter().map(|&v| (b'0' + v.min(9)) as char).collect()
-}
-
-/// The 81-character line with a `+` before every placed (not given) digit (HoDoKu's convention).
-pub fn to_line_with_placed(board: &Board) -> String {
-    to_line(board)
-}
-
-/// A pretty 9×9 grid with box separators.
-pub fn to_grid(board: &Board) -> String {
-    to_line(board)
-}
-
-/// A pencil-mark grid: every cell's candidates (or its digit), boxes separated.
-pub fn to_pencilmarks(board: &Board) -> String {
-    to_line(board)
-}
+#[cfg(test)]
+mod tests;

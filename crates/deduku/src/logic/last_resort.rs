@@ -13,7 +13,8 @@ pub fn find(board: &Board, technique: Technique, sink: &mut Sink) -> ControlFlow
         return ControlFlow::Continue(());
     }
     let count = solve::count_solutions(board, 1);
-    let (Some(solution), Some(cell)) = (count.solutions.first(), fewest_candidates_cell(board)) else {
+    let (Some(solution), Some(cell)) = (count.solutions.first(), fewest_candidates_cell(board))
+    else {
         return ControlFlow::Continue(());
     };
     let Some(digit) = crate::grid::Digit::new(solution[cell.index()]) else {

@@ -18,8 +18,8 @@ pub mod fish;
 pub mod forcing;
 pub mod intersections;
 pub mod last_resort;
-pub mod singles;
 pub mod single_digit;
+pub mod singles;
 pub mod step;
 pub mod subsets;
 pub mod technique;
@@ -103,10 +103,11 @@ impl Sink {
     pub fn push(&mut self, mut step: Step) -> ControlFlow<()> {
         step.normalize();
         if (step.placements.is_empty() && step.eliminations.is_empty())
-            || self
-                .steps
-                .iter()
-                .any(|s| s.placements == step.placements && s.eliminations == step.eliminations && s.technique == step.technique)
+            || self.steps.iter().any(|s| {
+                s.placements == step.placements
+                    && s.eliminations == step.eliminations
+                    && s.technique == step.technique
+            })
         {
             return self.flow();
         }
@@ -115,7 +116,11 @@ impl Sink {
     }
     /// `Break` when the sink is full.
     pub fn flow(&self) -> ControlFlow<()> {
-        if self.steps.len() >= self.limit { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
+        if self.steps.len() >= self.limit {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
     }
     /// Whether the sink is full.
     pub fn is_full(&self) -> bool {
@@ -137,7 +142,12 @@ impl Sink {
 
 /// Pushes the instances of `technique` in `board` into `sink`. The only dispatch over
 /// families. Steps that change nothing are not reported.
-pub fn find(board: &Board, technique: Technique, ctx: &Context, sink: &mut Sink) -> ControlFlow<()> {
+pub fn find(
+    board: &Board,
+    technique: Technique,
+    ctx: &Context,
+    sink: &mut Sink,
+) -> ControlFlow<()> {
     if board.check().is_err() {
         return ControlFlow::Continue(());
     }
@@ -165,6 +175,9 @@ pub fn find(board: &Board, technique: Technique, ctx: &Context, sink: &mut Sink)
 
 /// Every instance of `technique` in `board`, not applied.
 pub fn find_all(board: &Board, technique: Technique) -> Vec<Step> {
+    if board.check().is_err() {
+        return Vec::new();
+    }
     let mut sink = Sink::unlimited();
     let _ = find(board, technique, &Context::UNKNOWN, &mut sink);
     sink.into_steps()
@@ -172,6 +185,9 @@ pub fn find_all(board: &Board, technique: Technique) -> Vec<Step> {
 
 /// The first instance of `technique` in `board`, if any.
 pub fn find_first(board: &Board, technique: Technique) -> Option<Step> {
+    if board.check().is_err() {
+        return None;
+    }
     let mut sink = Sink::new(1);
     let _ = find(board, technique, &Context::UNKNOWN, &mut sink);
     sink.into_steps().into_iter().next()
@@ -265,7 +281,12 @@ impl Steps {
     /// Starts a path from `puzzle`. Uniqueness is decided once, up front.
     pub fn new(puzzle: &Board, options: &Options) -> Steps {
         let unique = solve::count_solutions(puzzle, 2).count == 1;
-        Steps { board: puzzle.clone(), options: *options, ctx: Context { unique: Some(unique) }, done: false }
+        Steps {
+            board: puzzle.clone(),
+            options: *options,
+            ctx: Context { unique: Some(unique) },
+            done: false,
+        }
     }
     /// The position after the steps taken so far.
     pub fn board(&self) -> &Board {
@@ -302,7 +323,8 @@ pub fn solve_path_with(puzzle: &Board, options: &Options) -> Path {
     let count = solve::count_solutions(puzzle, 2);
     let solution = if count.count == 1 { count.solutions.first().copied() } else { None };
     let mut steps_iter = Steps::new(puzzle, options);
-    let steps: Vec<Step> = if count.count == 0 { Vec::new() } else { steps_iter.by_ref().collect() };
+    let steps: Vec<Step> =
+        if count.count == 0 { Vec::new() } else { steps_iter.by_ref().collect() };
     let end = steps_iter.board();
     let status = match count.count {
         0 => PathStatus::NoSolution,

@@ -15,7 +15,13 @@ pub fn find(board: &Board, technique: Technique, sink: &mut Sink) -> ControlFlow
     }
 }
 
-fn single_step(technique: Technique, cell: Cell, digit: Digit, house: Option<House>, why: String) -> Step {
+fn single_step(
+    technique: Technique,
+    cell: Cell,
+    digit: Digit,
+    house: Option<House>,
+    why: String,
+) -> Step {
     let mut s = Step::new(technique);
     s.placements.push(Candidate::new(cell, digit));
     s.highlight.cells.push(cell);
@@ -28,7 +34,8 @@ fn single_step(technique: Technique, cell: Cell, digit: Digit, house: Option<Hou
 
 fn full_house(board: &Board, sink: &mut Sink) -> ControlFlow<()> {
     for h in House::all() {
-        let empty: Vec<Cell> = h.cells().into_iter().filter(|&c| board.value(c).is_none()).collect();
+        let empty: Vec<Cell> =
+            h.cells().into_iter().filter(|&c| board.value(c).is_none()).collect();
         if let [cell] = empty[..] {
             if let Some(d) = board.candidates(cell).single_digit() {
                 sink.push(single_step(

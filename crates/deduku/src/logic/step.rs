@@ -243,6 +243,9 @@ mod tests {
         s.eliminations.push(cand(4, 2, 4));
         let s = s.with_text("4 r2,r7 c3,c8");
         assert_eq!(s.text, "X-Wing: 4 r2,r7 c3,c8 => r5c3<>4");
-        assert_eq!(fmt_cells_compact([Cell::at(0, 1), Cell::at(0, 2)].into_iter().collect()), "r1c23");
+        assert_eq!(
+            fmt_cells_compact([Cell::at(0, 1), Cell::at(0, 2)].into_iter().collect()),
+            "r1c23"
+        );
     }
 }

@@ -238,7 +238,10 @@ impl Technique {
     /// every subset of a house, so it would hide them); the templates are off it (they are
     /// exhaustive digit-wise searches rather than a deduction a person follows).
     pub const fn default_enabled(self) -> bool {
-        !matches!(self, Technique::UnitPermutation | Technique::TemplateSet | Technique::TemplateDelete)
+        !matches!(
+            self,
+            Technique::UnitPermutation | Technique::TemplateSet | Technique::TemplateDelete
+        )
     }
 }
 

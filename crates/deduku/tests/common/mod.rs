@@ -1,0 +1,464 @@
+//! Shared helpers for the technique tests: HoDoKu's regression library, HoDoKu's exemplars,
+//! puzzle corpora and the soundness check. Each `tests/*.rs` that needs them says `mod common;`.
+#![allow(dead_code, missing_docs)]
+
+use deduku::logic::{Context, Options, Sink, find};
+use deduku::{Board, Candidate, Cell, Digit, Origin, Step, Technique, TechniqueSet};
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+
+/// `crates/deduku/tests/data/<rel>`.
+pub fn data_path(rel: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data").join(rel)
+}
+
+pub fn read_data(rel: &str) -> String {
+    std::fs::read_to_string(data_path(rel)).unwrap_or_else(|e| panic!("reading {rel}: {e}"))
+}
+
+/// 81 characters, digits are givens, anything else empty.
+pub fn board_from_line(line: &str) -> Board {
+    let mut v = [0u8; 81];
+    for (i, b) in line.bytes().take(81).enumerate() {
+        if (b'1'..=b'9').contains(&b) {
+            v[i] = b - b'0';
+        }
+    }
+    Board::from_values(&v)
+}
+
+/// The puzzles of a corpus file: first 81-char token of every non-comment line.
+pub fn corpus(rel: &str) -> Vec<Board> {
+    read_data(rel)
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .filter_map(|l| l.split_whitespace().find(|t| t.len() == 81))
+        .map(board_from_line)
+        .collect()
+}
+
+fn cand(d: u8, r: u8, c: u8) -> Candidate {
+    Candidate::new(Cell::at(r as usize - 1, c as usize - 1), Digit::new(d).expect("digit"))
+}
+
+/// `436 257` → r3c6<>4, r5c7<>2.
+fn parse_cands(s: &str) -> Vec<Candidate> {
+    s.split_whitespace()
+        .filter(|t| t.len() == 3 && t.bytes().all(|b| (b'1'..=b'9').contains(&b)))
+        .map(|t| {
+            let b = t.as_bytes();
+            cand(b[0] - b'0', b[1] - b'0', b[2] - b'0')
+        })
+        .collect()
+}
+
+/// One case of HoDoKu's regression library.
+#[derive(Debug, Clone)]
+pub struct RegCase {
+    pub line_no: usize,
+    pub code: String,
+    pub must_fire: bool,
+    pub digits: Vec<Digit>,
+    pub board: Board,
+    pub eliminations: Vec<Candidate>,
+    pub placements: Vec<Candidate>,
+}
+
+/// HoDoKu's technique code → Deduku technique. Codes Deduku has no technique for are absent.
+pub fn reglib_technique(code: &str) -> Option<Technique> {
+    use Technique::*;
+    Some(match code {
+        "0000" => FullHouse,
+        "0002" => HiddenSingle,
+        "0003" => NakedSingle,
+        "0100" => LockedCandidatesPointing,
+        "0101" => LockedCandidatesClaiming,
+        "0110" => LockedPair,
+        "0111" => LockedTriple,
+        "0200" => NakedPair,
+        "0201" => NakedTriple,
+        "0202" => NakedQuad,
+        "0210" => HiddenPair,
+        "0211" => HiddenTriple,
+        "0212" => HiddenQuad,
+        "0300" => XWing,
+        "0301" => Swordfish,
+        "0302" => Jellyfish,
+        "0310" => FinnedXWing,
+        "0311" | "03111" => FinnedSwordfish,
+        "0312" | "03121" => FinnedJellyfish,
+        "0320" => SashimiXWing,
+        "0321" | "03211" => SashimiSwordfish,
+        "0322" | "03221" => SashimiJellyfish,
+        "0330" | "0340" => FrankenXWing,
+        "0331" | "0341" | "03411" => FrankenSwordfish,
+        "0332" | "0342" | "03421" => FrankenJellyfish,
+        "0350" | "0360" => MutantXWing,
+        "0351" | "0361" => MutantSwordfish,
+        "0352" | "0362" | "03621" => MutantJellyfish,
+        "0371" | "0372" => KrakenFish,
+        "0400" => Skyscraper,
+        "0401" | "0404" => TwoStringKite,
+        "0402" | "0405" => EmptyRectangle,
+        "0403" => TurbotFish,
+        "0500" => SimpleColorsTrap,
+        "0501" => SimpleColorsWrap,
+        "0502" | "0503" => MultiColors,
+        "0600" => UniqueRectangle1,
+        "0601" => UniqueRectangle2,
+        "0602" => UniqueRectangle3,
+        "0603" => UniqueRectangle4,
+        "0604" => UniqueRectangle5,
+        "0605" => UniqueRectangle6,
+        "0606" => HiddenRectangle,
+        "0607" => AvoidableRectangle1,
+        "0608" => AvoidableRectangle2,
+        "0610" => BugPlus1,
+        "0701" => XChain,
+        "0702" => XyChain,
+        "0703" => RemotePair,
+        "0706" => ContinuousNiceLoop,
+        "0707" => DiscontinuousNiceLoop,
+        "0708" => Aic,
+        "0709" => GroupedContinuousNiceLoop,
+        "0710" => GroupedDiscontinuousNiceLoop,
+        "0711" => GroupedAic,
+        "0800" => XyWing,
+        "0801" => XyzWing,
+        "0802" => WxyzWing,
+        "0803" => WWing,
+        "0901" => AlsXz,
+        "0902" => AlsXyWing,
+        "0903" => AlsXyChain,
+        "0904" => DeathBlossom,
+        "1000" => AlignedPairExclusion,
+        "1101" => SueDeCoq,
+        "1201" => TemplateSet,
+        "1202" => TemplateDelete,
+        "1301" => ForcingChainContradiction,
+        "1302" => ForcingChainVerity,
+        "1303" => ForcingNetContradiction,
+        "1304" => ForcingNetVerity,
+        _ => return None,
+    })
+}
+
+/// Every case of the regression library (including codes without a Deduku technique).
+pub fn reglib_cases() -> Vec<RegCase> {
+    let text = read_data("techniques/hodoku-reglib-1.4.txt");
+    let mut out = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        if !line.starts_with(':') {
+            continue;
+        }
+        let f: Vec<&str> = line.split(':').collect();
+        if f.len() < 7 {
+            continue;
+        }
+        let (code, must_fire) = match f[1].split_once('-') {
+            Some((c, v)) => (c.to_string(), v != "x"),
+            None => (f[1].to_string(), true),
+        };
+        let digits = f[2].bytes().filter_map(|b| Digit::new(b.wrapping_sub(b'0'))).collect();
+        let mut values = [0u8; 81];
+        let mut origin = [Origin::Empty; 81];
+        let mut idx = 0;
+        let mut placed = false;
+        for b in f[3].bytes() {
+            if b == b'+' {
+                placed = true;
+                continue;
+            }
+            if idx >= 81 {
+                break;
+            }
+            if (b'1'..=b'9').contains(&b) {
+                values[idx] = b - b'0';
+                origin[idx] = if placed { Origin::Placed } else { Origin::Given };
+            }
+            placed = false;
+            idx += 1;
+        }
+        let mut board = Board::from_parts(&values, &origin);
+        for k in parse_cands(f[4]) {
+            board.eliminate(k.cell, k.digit);
+        }
+        out.push(RegCase {
+            line_no: i + 1,
+            code,
+            must_fire,
+            digits,
+            board,
+            eliminations: parse_cands(f[5]),
+            placements: parse_cands(f[6]),
+        });
+    }
+    out
+}
+
+/// Per-technique outcome of the regression library.
+#[derive(Debug, Default, Clone, Copy)]
+pub struct RegStats {
+    /// Must-fire cases.
+    pub cases: usize,
+    /// A step with exactly the expected changes was found.
+    pub exact: usize,
+    /// The expected changes are all made by steps of the technique.
+    pub covered: usize,
+    /// Must-not-fire cases.
+    pub neg_cases: usize,
+    /// Must-not-fire cases where no step with the forbidden changes was found.
+    pub neg_ok: usize,
+}
+
+fn sorted(mut v: Vec<Candidate>) -> Vec<Candidate> {
+    v.sort();
+    v.dedup();
+    v
+}
+
+/// The steps of `t` on `board`, with uniqueness allowed (HoDoKu's cases are unique puzzles).
+pub fn steps_of(board: &Board, t: Technique) -> Vec<Step> {
+    let mut sink = Sink::unlimited();
+    let _ = find(board, t, &Context { unique: Some(true) }, &mut sink);
+    sink.into_steps()
+}
+
+/// Runs the regression cases of the given techniques; prints a table; returns stats and the
+/// failing line numbers.
+pub fn run_reglib(techniques: &[Technique]) -> BTreeMap<&'static str, (RegStats, Vec<usize>)> {
+    let mut out: BTreeMap<&'static str, (RegStats, Vec<usize>)> = BTreeMap::new();
+    for case in reglib_cases() {
+        let Some(t) = reglib_technique(&case.code) else { continue };
+        if !techniques.contains(&t) {
+            continue;
+        }
+        let steps = steps_of(&case.board, t);
+        let want_e = sorted(case.eliminations.clone());
+        let want_p = sorted(case.placements.clone());
+        let entry = out.entry(t.id()).or_default();
+        let exact = steps.iter().any(|s| {
+            sorted(s.eliminations.clone()) == want_e && sorted(s.placements.clone()) == want_p
+        });
+        let all_e: Vec<Candidate> = steps.iter().flat_map(|s| s.eliminations.clone()).collect();
+        let all_p: Vec<Candidate> = steps.iter().flat_map(|s| s.placements.clone()).collect();
+        let covered = (!want_e.is_empty() || !want_p.is_empty())
+            && want_e.iter().all(|k| all_e.contains(k))
+            && want_p.iter().all(|k| all_p.contains(k));
+        if case.must_fire {
+            entry.0.cases += 1;
+            entry.0.exact += usize::from(exact);
+            entry.0.covered += usize::from(covered || exact);
+            if !(covered || exact) {
+                entry.1.push(case.line_no);
+            }
+        } else {
+            entry.0.neg_cases += 1;
+            let fired = if want_e.is_empty() && want_p.is_empty() {
+                steps.iter().any(|s| {
+                    s.eliminations
+                        .iter()
+                        .chain(&s.placements)
+                        .any(|k| case.digits.is_empty() || case.digits.contains(&k.digit))
+                })
+            } else {
+                exact
+            };
+            entry.0.neg_ok += usize::from(!fired);
+            if fired {
+                entry.1.push(case.line_no);
+            }
+        }
+    }
+    println!(
+        "{:<34} {:>5} {:>6} {:>8} {:>9}",
+        "technique", "cases", "exact", "covered", "not-fire"
+    );
+    for (id, (s, _)) in &out {
+        println!(
+            "{:<34} {:>5} {:>6} {:>8} {:>5}/{:<3}",
+            id, s.cases, s.exact, s.covered, s.neg_ok, s.neg_cases
+        );
+    }
+    out
+}
+
+/// Asserts, for each `(technique, minimum covered share)`, that the regression library's
+/// must-fire cases are covered at least that often and every must-not-fire case holds.
+pub fn check_reglib(minimums: &[(Technique, f64)]) {
+    let ts: Vec<Technique> = minimums.iter().map(|m| m.0).collect();
+    let res = run_reglib(&ts);
+    let mut failures = Vec::new();
+    for &(t, min) in minimums {
+        let Some((s, lines)) = res.get(t.id()) else {
+            failures.push(format!("{}: no cases in the library", t.id()));
+            continue;
+        };
+        let share = if s.cases == 0 { 1.0 } else { s.covered as f64 / s.cases as f64 };
+        if share + 1e-9 < min || s.neg_ok < s.neg_cases {
+            failures.push(format!(
+                "{}: covered {}/{} (min {:.0}%), not-fire {}/{}; failing lines {:?}",
+                t.id(),
+                s.covered,
+                s.cases,
+                min * 100.0,
+                s.neg_ok,
+                s.neg_cases,
+                lines
+            ));
+        }
+    }
+    assert!(failures.is_empty(), "regression library failures:\n{}", failures.join("\n"));
+}
+
+/// One exemplar puzzle: the HoDoKu section code and name, the puzzle, the trace.
+#[derive(Debug, Clone)]
+pub struct Exemplar {
+    pub code: String,
+    pub section: String,
+    pub puzzle: Board,
+    pub trace: String,
+}
+
+pub fn exemplars() -> Vec<Exemplar> {
+    let text = read_data("techniques/technique-exemplars.txt");
+    let mut code = String::new();
+    let mut section = String::new();
+    let mut out = Vec::new();
+    for line in text.lines() {
+        let l = line.trim();
+        if let Some(h) = l.strip_prefix('#') {
+            if let Some((c, name)) = h.split_once(':') {
+                if c.len() == 4 && c.bytes().all(|b| b.is_ascii_digit()) {
+                    code = c.to_string();
+                    section = name.trim().to_string();
+                }
+            }
+            continue;
+        }
+        if l.len() < 81 {
+            continue;
+        }
+        let (p, trace) = l.split_once('#').unwrap_or((l, ""));
+        out.push(Exemplar {
+            code: code.clone(),
+            section: section.clone(),
+            puzzle: board_from_line(p.trim()),
+            trace: trace.trim().to_string(),
+        });
+    }
+    out
+}
+
+/// The techniques HoDoKu's "ssts" prefix stands for (SimpleSudoku's standard set): singles,
+/// intersections, subsets, basic fish, XY- and XYZ-wing.
+pub fn ssts() -> TechniqueSet {
+    use Technique::*;
+    [
+        FullHouse,
+        HiddenSingle,
+        NakedSingle,
+        LockedCandidatesPointing,
+        LockedCandidatesClaiming,
+        LockedPair,
+        LockedTriple,
+        NakedPair,
+        NakedTriple,
+        NakedQuad,
+        HiddenPair,
+        HiddenTriple,
+        HiddenQuad,
+        XWing,
+        Swordfish,
+        Jellyfish,
+        XyWing,
+        XyzWing,
+    ]
+    .into_iter()
+    .collect()
+}
+
+/// Applies the techniques of `set` until none applies.
+pub fn apply_all(board: &Board, set: TechniqueSet) -> Board {
+    let mut b = board.clone();
+    let opts = Options::with_techniques(set);
+    let ctx = Context { unique: Some(true) };
+    while let Some(s) = deduku::logic::next_step_in(&b, &opts, &ctx) {
+        if !s.makes_progress(&b) {
+            break;
+        }
+        s.apply(&mut b);
+    }
+    b
+}
+
+/// For exemplars of HoDoKu section `code`: after singles (or, when the trace starts with
+/// "ssts", the simple set without the techniques under test), one of `techniques` must apply.
+/// Returns (found, total) and prints misses.
+pub fn exemplar_hits(code: &str, techniques: &[Technique]) -> (usize, usize) {
+    let singles: TechniqueSet =
+        [Technique::FullHouse, Technique::HiddenSingle, Technique::NakedSingle]
+            .into_iter()
+            .collect();
+    let mut hit = 0;
+    let mut total = 0;
+    for ex in exemplars().into_iter().filter(|e| e.code == code) {
+        total += 1;
+        let set = if ex.trace.starts_with("ssts") {
+            techniques.iter().fold(ssts(), |mut s, &t| {
+                s.remove(t);
+                s
+            })
+        } else {
+            singles
+        };
+        let b = apply_all(&ex.puzzle, set);
+        if techniques.iter().any(|&t| !steps_of(&b, t).is_empty()) {
+            hit += 1;
+        } else {
+            println!("exemplar miss {code} {}: {:?} # {}", ex.section, ex.puzzle, ex.trace);
+        }
+    }
+    (hit, total)
+}
+
+/// The unique solution of a board (panics when it has none or several: test data is unique).
+pub fn solution(board: &Board) -> [u8; 81] {
+    let c = deduku::solve::count_solutions(board, 2);
+    assert_eq!(c.count, 1, "test puzzle must be unique: {board:?}");
+    c.solutions[0]
+}
+
+/// Checks that a step agrees with `solution`: no elimination of a solution digit, no wrong
+/// placement. Returns a message when it does not.
+pub fn unsound(step: &Step, solution: &[u8; 81]) -> Option<String> {
+    for e in &step.eliminations {
+        if solution[e.cell.index()] == e.digit.get() {
+            return Some(format!(
+                "eliminates the solution's {} from {}: {}",
+                e.digit, e.cell, step.text
+            ));
+        }
+    }
+    for p in &step.placements {
+        if solution[p.cell.index()] != p.digit.get() {
+            return Some(format!("places a wrong {} in {}: {}", p.digit, p.cell, step.text));
+        }
+    }
+    None
+}
+
+/// Every instance of each technique on `board` must agree with the solution.
+pub fn check_all_instances_sound(board: &Board, techniques: &[Technique]) -> Vec<String> {
+    let sol = solution(board);
+    let mut bad = Vec::new();
+    for &t in techniques {
+        for s in steps_of(board, t) {
+            if let Some(m) = unsound(&s, &sol) {
+                bad.push(format!("{}: {m} (board {board:?})", t.id()));
+            }
+        }
+    }
+    bad
+}

@@ -1,0 +1,56 @@
+//! Soundness over whole corpora: every step of every default solve path agrees with the unique
+//! solution (no elimination of the solution's digit, no wrong placement), and every path ends
+//! solved. Run with `--release`; the debug build is slow on thousands of paths.
+
+mod common;
+
+use deduku::{Board, PathStatus, solve_path};
+
+fn check_corpus(name: &str, puzzles: &[Board]) {
+    let mut failures = Vec::new();
+    let mut steps = 0usize;
+    for (i, p) in puzzles.iter().enumerate() {
+        let sol = common::solution(p);
+        let path = solve_path(p);
+        steps += path.steps.len();
+        if path.status != PathStatus::Solved {
+            failures.push(format!("{name} #{i} {p:?}: ended {:?}", path.status));
+        }
+        if path.solution != Some(sol) {
+            failures.push(format!("{name} #{i}: path reports another solution"));
+        }
+        let mut board = p.clone();
+        for s in &path.steps {
+            if let Some(m) = common::unsound(s, &sol) {
+                failures.push(format!("{name} #{i} {p:?}: {m}"));
+            }
+            s.apply(&mut board);
+        }
+        if board.values() != &sol {
+            failures.push(format!("{name} #{i}: replaying the steps does not give the solution"));
+        }
+    }
+    println!("{name}: {} puzzles, {steps} steps, {} failures", puzzles.len(), failures.len());
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn every_step_of_top1465_is_sound_and_paths_end_solved() {
+    check_corpus("top1465", &common::corpus("corpora/top1465.txt"));
+}
+
+#[test]
+fn every_step_of_a_17_clue_sample_is_sound_and_paths_end_solved() {
+    check_corpus("17-clue sample", &common::corpus("corpora/17-clue-sample.txt"));
+}
+
+#[test]
+fn every_step_of_the_exemplars_is_sound_and_paths_end_solved() {
+    let puzzles: Vec<Board> = common::exemplars()
+        .into_iter()
+        .map(|e| e.puzzle)
+        .filter(|p| deduku::solve::count_solutions(p, 2).count == 1)
+        .collect();
+    assert!(puzzles.len() > 600);
+    check_corpus("exemplars", &puzzles);
+}

@@ -10,7 +10,7 @@ use super::steps::StepList;
 use crate::client::{WorkerClient, default_worker_path};
 use crate::persist;
 use crate::state::{Action, Model};
-use gloo_events::EventListener;
+use gloo_events::{EventListener, EventListenerOptions};
 use std::rc::Rc;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
@@ -111,7 +111,7 @@ pub fn App() -> Html {
             let doc = gloo_utils_document();
             let keys = {
                 let on_action = on_action.clone();
-                EventListener::new(&doc, "keydown", move |e| {
+                EventListener::new_with_options(&doc, "keydown", active(), move |e| {
                     let Some(k) = e.dyn_ref::<web_sys::KeyboardEvent>() else { return };
                     if k.default_prevented()
                         || k.ctrl_key()
@@ -132,7 +132,7 @@ pub fn App() -> Html {
             };
             let paste = {
                 let on_action = on_action.clone();
-                EventListener::new(&doc, "paste", move |e| {
+                EventListener::new_with_options(&doc, "paste", active(), move |e| {
                     if in_text_field(e) {
                         return;
                     }
@@ -200,6 +200,11 @@ pub fn App() -> Html {
             </main>
         </>
     }
+}
+
+/// Listener options that allow `preventDefault` (gloo's default listeners are passive).
+fn active() -> EventListenerOptions {
+    EventListenerOptions::enable_prevent_default()
 }
 
 fn gloo_utils_document() -> web_sys::Document {

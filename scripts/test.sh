@@ -42,7 +42,7 @@ if [ "$total" -gt 600000 ]; then
 fi
 
 step "wasm-bindgen-test in headless Chromium"
-cargo test -p deduku-web --target wasm32-unknown-unknown --release --test browser
+cargo test -p deduku-web --target wasm32-unknown-unknown --test browser
 
 step "end-to-end (playwright-core + Chromium against dist/ on loopback)"
 port_file=$(mktemp)

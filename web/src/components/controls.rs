@@ -40,7 +40,7 @@ pub fn Controls(props: &ControlsProps) -> Html {
     let hint_label = match m.reveal {
         Reveal::Nothing => "Hint",
         Reveal::Name => "Hint: where?",
-        Reveal::Everything => "Hint: apply",
+        Reveal::Everything => "Apply step",
     };
     let step_text = match (m.current_step(), m.reveal) {
         (Some(s), Reveal::Everything) => html! {
@@ -64,16 +64,16 @@ pub fn Controls(props: &ControlsProps) -> Html {
         <section class="controls" aria-label="Step through">
             <div class="button-row">
                 <button id="to-start" onclick={act(Action::ToStart)} disabled={m.cursor == 0}
-                    title="To start (Home)" aria-label="To start">{ "⏮" }</button>
+                    title="To start (Home)">{ "|◀ Start" }</button>
                 <button id="prev" onclick={act(Action::Prev)} disabled={m.cursor == 0}
                     title="Previous step (p)" aria-label="Previous step">{ "◀ Prev" }</button>
                 <button id="next" onclick={act(Action::Next)} disabled={!has_next}
                     title="Next step (n)" aria-label="Next step">{ "Next ▶" }</button>
                 <button id="play" onclick={act(Action::TogglePlay)} disabled={!has_next && !m.playing}
                     aria-pressed={m.playing.to_string()} title="Play or pause (space)">
-                    { if m.playing { "⏸ Pause" } else { "⏵ Play" } }</button>
+                    { if m.playing { "Pause" } else { "Play ▶" } }</button>
                 <button id="solve-all" onclick={act(Action::SolveAll)} disabled={!has_next && !m.running()}
-                    title="Solve all (End)">{ "Solve all ⏭" }</button>
+                    title="Solve all (End)">{ "Solve all ▶|" }</button>
                 <button id="hint" onclick={act(Action::Hint)} title="Hint (h)">{ hint_label }</button>
                 if m.running() || m.waiting() {
                     <button id="cancel" class="danger" onclick={act(Action::Cancel)} title="Cancel (Escape)">

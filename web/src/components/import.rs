@@ -79,7 +79,11 @@ pub fn Import(props: &ImportProps) -> Html {
         let pm = deduku::format::to_pencilmarks(&board.to_board());
         Callback::from(move |_: MouseEvent| copy_text(pm.clone(), "pencil-mark grid", cb.clone()))
     };
-    let options = SAMPLES.iter().map(|s| html! { <option value={s.id}>{ s.label }</option> });
+    // Mark the first option selected: Yew inserts children last first, so the browser's default
+    // would otherwise be the last one.
+    let options = SAMPLES.iter().enumerate().map(|(i, s)| {
+        html! { <option value={s.id} selected={i == 0}>{ s.label }</option> }
+    });
     html! {
         <section class="import" aria-label="Import and export">
             <div class="sample-row">

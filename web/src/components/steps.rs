@@ -52,7 +52,8 @@ pub fn StepList(props: &StepListProps) -> Html {
     html! {
         <section class="steps" aria-label="Solution path">
             <h2>{ format!("Path ({} steps{})", m.path.len(), if m.running() { ", more coming" } else { "" }) }</h2>
-            <ol ref={list_ref} class="step-list" id="step-list">{ for items }</ol>
+            <ol ref={list_ref} class={classes!("step-list", m.path.is_empty().then_some("empty"))}
+                id="step-list">{ for items }</ol>
         </section>
     }
 }

@@ -1,0 +1,172 @@
+//! Death blossom: a stem cell and one ALS ("petal") per stem candidate.
+//!
+//! For each candidate `d` of the stem, a petal is an ALS holding `d` whose `d` cells all see
+//! the stem. Whatever the stem's digit, the petal of that digit loses it and locks its other
+//! digits. A digit `z` in every petal is therefore true in one of them, and a cell seeing all
+//! `z` of all petals cannot be `z`. When the stem itself holds `z`, the stem's `z` needs no
+//! petal: the eliminated cells must then see the stem instead. Petals may overlap (HoDoKu's
+//! type 2); the logic looks at one petal at a time.
+
+use super::{Als, Alses};
+use crate::board::Board;
+use crate::grid::{Candidate, Cell, CellSet, Digit, DigitSet};
+use crate::logic::{Link, Node, Sink, Step, Technique};
+use std::ops::ControlFlow;
+
+/// How many partial blossoms one call may try before giving up (a safety bound; real
+/// positions stay far below it).
+const NODE_BUDGET: usize = 200_000;
+
+/// Finds death blossoms.
+pub(crate) fn death_blossom(board: &Board, alses: &Alses, sink: &mut Sink) -> ControlFlow<()> {
+    let mut budget = NODE_BUDGET;
+    // petals[(stem, d)]: ALS indexes, rebuilt per `z`.
+    let mut keyed: Vec<(u16, u32)> = Vec::new();
+    for z in Digit::all() {
+        let zcells = board.digit_cells(z);
+        keyed.clear();
+        for (i, a) in alses.list.iter().enumerate() {
+            if !a.digits.contains(z) || a.seers_of(z).intersection(zcells).is_empty() {
+                continue;
+            }
+            for d in a.digits.iter() {
+                if d == z {
+                    continue;
+                }
+                for s in a.seers_of(d).iter() {
+                    if board.candidates(s).len() >= 2 {
+                        keyed.push(((s.index() * 9 + d.index()) as u16, i as u32));
+                    }
+                }
+            }
+        }
+        if keyed.is_empty() {
+            continue;
+        }
+        keyed.sort_unstable();
+        let petals_of = |s: Cell, d: Digit| -> &[(u16, u32)] {
+            let k = (s.index() * 9 + d.index()) as u16;
+            let lo = keyed.partition_point(|e| e.0 < k);
+            let hi = keyed.partition_point(|e| e.0 <= k);
+            &keyed[lo..hi]
+        };
+        for stem in Cell::all() {
+            let cands = board.candidates(stem);
+            if cands.len() < 2 {
+                continue;
+            }
+            let digits = cands.minus(DigitSet::single(z));
+            if digits.len() < 2 {
+                continue;
+            }
+            let mut lists: Vec<(Digit, &[(u16, u32)])> =
+                digits.iter().map(|d| (d, petals_of(stem, d))).collect();
+            if lists.iter().any(|l| l.1.is_empty()) {
+                continue;
+            }
+            lists.sort_by_key(|l| l.1.len());
+            let mut targets = zcells.minus(CellSet::single(stem));
+            if cands.contains(z) {
+                targets = targets.intersection(stem.peers());
+            }
+            let mut chosen = Vec::with_capacity(lists.len());
+            let blossom = Blossom { board, alses, stem, z, lists: &lists };
+            blossom.grow(targets, &mut chosen, &mut budget, sink)?;
+            if budget == 0 {
+                return ControlFlow::Continue(());
+            }
+        }
+    }
+    ControlFlow::Continue(())
+}
+
+/// One stem and digit `z` under search, with the petal candidates per stem digit.
+struct Blossom<'a> {
+    board: &'a Board,
+    alses: &'a Alses,
+    stem: Cell,
+    z: Digit,
+    lists: &'a [(Digit, &'a [(u16, u32)])],
+}
+
+impl Blossom<'_> {
+    fn grow(
+        &self,
+        targets: CellSet,
+        chosen: &mut Vec<usize>,
+        budget: &mut usize,
+        sink: &mut Sink,
+    ) -> ControlFlow<()> {
+        if *budget == 0 {
+            return ControlFlow::Continue(());
+        }
+        *budget -= 1;
+        let level = chosen.len();
+        if level == self.lists.len() {
+            return self.report(targets, chosen, sink);
+        }
+        for &(_, p) in self.lists[level].1 {
+            let t = targets.intersection(self.alses.list[p as usize].seers_of(self.z));
+            if t.is_empty() {
+                continue;
+            }
+            chosen.push(p as usize);
+            self.grow(t, chosen, budget, sink)?;
+            chosen.pop();
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn report(&self, targets: CellSet, chosen: &[usize], sink: &mut Sink) -> ControlFlow<()> {
+        let (board, stem, z) = (self.board, self.stem, self.z);
+        let mut step = Step::new(Technique::DeathBlossom);
+        for c in targets.iter() {
+            step.eliminations.push(Candidate::new(c, z));
+        }
+        step.highlight.cells.push(stem);
+        for d in board.candidates(stem).iter() {
+            step.highlight.candidates.push(Candidate::new(stem, d));
+        }
+        let mut pattern = format!("stem {stem} {{{}}}", board.candidates(stem));
+        // Petals in stem-digit order.
+        let mut petals: Vec<(Digit, &Als)> =
+            self.lists.iter().zip(chosen).map(|(l, &p)| (l.0, &self.alses.list[p])).collect();
+        petals.sort_by_key(|p| p.0);
+        for (d, als) in &petals {
+            super::highlight_als(&mut step, board, als, false);
+            step.highlight.links.push(Link {
+                from: Node::cand(stem, *d),
+                to: Node { digit: *d, cells: als.cells_with(*d) },
+                strong: false,
+            });
+            pattern.push_str(&format!(", {d}: {}", als.text()));
+        }
+        pattern.push_str(&format!(", Z={z}"));
+        step.length = petals.len() as u16;
+        sink.push(step.with_text(pattern))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::tests::{cands, reglib_board, reglib_line, steps};
+    use crate::logic::Technique;
+
+    #[test]
+    fn death_blossom_without_overlap() {
+        // HoDoKu regression library 1.4, the first 0904-1 case.
+        let text = include_str!("../../../tests/data/techniques/hodoku-reglib-1.4.txt");
+        let line = text.lines().find(|l| l.starts_with(":0904-1:")).expect("case");
+        let want = cands(line.split(':').nth(5).expect("eliminations"));
+        let s = steps(&reglib_board(line), Technique::DeathBlossom);
+        let all: Vec<_> = s.iter().flat_map(|s| s.eliminations.clone()).collect();
+        assert!(want.iter().all(|k| all.contains(k)));
+        assert!(s.iter().all(|s| s.text.starts_with("Death Blossom: stem r") && s.length >= 2));
+    }
+
+    #[test]
+    fn no_death_blossom_where_none_exists() {
+        // HoDoKu regression library 1.4, line 1429 (an ALS-XY-wing case): no death blossom.
+        assert!(steps(&reglib_line(1429), Technique::DeathBlossom).is_empty());
+    }
+}

@@ -1,0 +1,447 @@
+//! The band-wise search state and its propagation and branching (see the module docs of
+//! [`crate::solve`] for the bit layout).
+
+/// The 27 cells of a band, all set.
+pub(super) const BAND: u32 = (1 << 27) - 1;
+
+/// The three rows of a band as 27-bit masks, indexed by a 3-bit set of rows.
+const ROWS: [u32; 8] = {
+    let mut t = [0u32; 8];
+    let mut i = 0;
+    while i < 8 {
+        let mut m = 0;
+        let mut r = 0;
+        while r < 3 {
+            if i & (1 << r) != 0 {
+                m |= 0x1ff << (9 * r);
+            }
+            r += 1;
+        }
+        t[i] = m;
+        i += 1;
+    }
+    t
+};
+
+/// For the nine bits of one row of a band, the boxes (3 bits) in which the row has any bit.
+const SHRINK: [u32; 512] = {
+    let mut t = [0u32; 512];
+    let mut i = 0;
+    while i < 512 {
+        let mut v = 0;
+        let mut j = 0;
+        while j < 3 {
+            if i & (0o7 << (3 * j)) != 0 {
+                v |= 1 << j;
+            }
+            j += 1;
+        }
+        t[i] = v;
+        i += 1;
+    }
+    t
+};
+
+/// The permutation closure of a band.
+///
+/// The index has bit `3 * r + x` set when row `r` of the band may hold the digit in box `x`
+/// (a "mini-row"). Within a band the digit sits once in each row and once in each box, so the
+/// rows map to the boxes by a permutation. The entry is the union, as 27 cell bits, of the
+/// mini-rows used by some permutation that the index allows: mini-rows outside it are
+/// eliminated (this covers pointing and claiming inside the band and box hidden singles), and
+/// an entry of 0 means no permutation fits: a contradiction.
+const BAND_MASK: [u32; 512] = {
+    const PERMS: [[u32; 3]; 6] = [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]];
+    let mut t = [0u32; 512];
+    let mut i = 0;
+    while i < 512 {
+        let mut m = 0;
+        let mut p = 0;
+        while p < 6 {
+            let s = PERMS[p];
+            let fits =
+                i & (1 << s[0]) != 0 && i & (1 << (3 + s[1])) != 0 && i & (1 << (6 + s[2])) != 0;
+            if fits {
+                m |= 0o7 << (3 * s[0]);
+                m |= 0o7 << (9 + 3 * s[1]);
+                m |= 0o7 << (18 + 3 * s[2]);
+            }
+            p += 1;
+        }
+        t[i] = m;
+        i += 1;
+    }
+    t
+};
+
+/// For the columns (9 bits) that only one band may hold the digit in, the cells of that band
+/// to keep: in each box with such a column, that column only (the box's digit lies there).
+const CLAIM: [u32; 512] = {
+    let mut t = [0u32; 512];
+    let mut i = 0;
+    while i < 512 {
+        let mut m = 0;
+        let mut j = 0;
+        while j < 3 {
+            let c3 = (i >> (3 * j)) & 7;
+            m |= (if c3 == 0 { 7 } else { c3 }) << (3 * j);
+            j += 1;
+        }
+        t[i] = (m | m << 9 | m << 18) as u32;
+        i += 1;
+    }
+    t
+};
+
+/// For the columns (9 bits) in which a band may hold the digit, the columns that are the only
+/// one of their box (the digit's box then lies in that column: "pointing" along columns), as a
+/// 27-bit mask of those columns over the three rows of a band, to clear in the other bands.
+const LOCKED_COLS: [u32; 512] = {
+    let mut t = [0u32; 512];
+    let mut i = 0;
+    while i < 512 {
+        let mut m = 0;
+        let mut j = 0;
+        while j < 3 {
+            let c3 = (i >> (3 * j)) & 7;
+            if c3 != 0 && c3 & (c3 - 1) == 0 {
+                m |= c3 << (3 * j);
+            }
+            j += 1;
+        }
+        t[i] = (m | m << 9 | m << 18) as u32;
+        i += 1;
+    }
+    t
+};
+
+/// The 27-bit mask of the row (within its band) that holds the single cell bit `c`.
+#[inline(always)]
+fn row_of(c: u32) -> u32 {
+    if c & 0x1ff != 0 {
+        0x1ff
+    } else if c & (0x1ff << 9) != 0 {
+        0x1ff << 9
+    } else {
+        0x1ff << 18
+    }
+}
+
+/// The rows (3 bits) of a band in which `a` holds exactly one cell; `a` has no empty row.
+#[inline(always)]
+fn single_rows(a: u32) -> u32 {
+    // No row is empty, so subtracting 1 from each 9-bit row borrows inside the row only, and
+    // `r & (r - 1)` clears the lowest bit of every row at once.
+    let y = a & a.wrapping_sub(1 | 1 << 9 | 1 << 18);
+    u32::from(y & 0x1ff == 0) | u32::from(y & (0x1ff << 9) == 0) << 1 | u32::from(y >> 18 == 0) << 2
+}
+
+/// The search state: candidates per band and digit, and what is already placed.
+#[derive(Clone, Copy)]
+pub(super) struct State {
+    /// `cands[9 * b + d]`: the cells of band `b` where digit `d + 1` may be (a placed digit
+    /// keeps the bit of its cell). Entries 27–31 stay 0: with 32 entries a 5-bit index needs
+    /// no bounds check.
+    cands: [u32; 32],
+    /// `cands` as it was when last propagated (`u32::MAX` before the first time).
+    seen: [u32; 32],
+    /// Per band, the cells that hold no placed digit yet (entry 3 unused).
+    open_cells: [u32; 4],
+    /// Per entry `9 * b + d`, the rows (3 bits) of band `b` that do not hold digit `d + 1` yet.
+    open_rows: [u32; 32],
+}
+
+/// What the search is collecting: the count, the solutions and the guesses so far.
+pub(super) struct Search {
+    /// Stop once this many solutions are found (at least 1).
+    pub limit: usize,
+    /// Solutions found.
+    pub count: usize,
+    /// The solutions found.
+    pub solutions: Vec<[u8; 81]>,
+    /// Trial placements made in a copy of the state.
+    pub guesses: u64,
+}
+
+impl State {
+    /// The state where digit `d + 1` may be in the cells `cands[9 * b + d]` of band `b` and is
+    /// placed in the cells `placed[9 * b + d]` (bit `i` = cell `27 * b + i`; each placed cell
+    /// should be in no other digit's `cands`).
+    pub(super) fn new(cands: &[u32; 27], placed: &[u32; 27]) -> State {
+        let mut st = State {
+            cands: [0; 32],
+            seen: [u32::MAX; 32],
+            open_cells: [BAND, BAND, BAND, 0],
+            open_rows: [0; 32],
+        };
+        for k in 0..27 {
+            let p = placed[k] & BAND;
+            // A placed digit is alone in its row of the band; the propagation does the rest.
+            let rows = u32::from(p & 0x1ff != 0)
+                | u32::from(p & (0x1ff << 9) != 0) << 1
+                | u32::from(p >> 18 != 0) << 2;
+            st.cands[k] = (cands[k] & BAND | p) & !(ROWS[rows as usize] & !p);
+            st.open_rows[k] = 7;
+        }
+        st
+    }
+
+    /// Places entry `k`'s digit in the cell with bit `c` of its band: the rest of the cell's
+    /// row loses the digit, and the next propagation finds the row single and does the rest.
+    #[inline(always)]
+    fn place(&mut self, k: usize, c: u32) {
+        let k = k & 31;
+        self.cands[k] &= !(row_of(c) & !c);
+    }
+
+    /// Removes entry `k`'s digit from the cell with bit `c` of its band.
+    #[inline(always)]
+    fn eliminate(&mut self, k: usize, c: u32) {
+        let k = k & 31;
+        self.cands[k] &= !c;
+    }
+
+    /// Runs the band rules until nothing changes; false on a contradiction.
+    ///
+    /// For each digit and band that changed: apply the permutation closure; every row left with
+    /// a single cell that was still open places the digit there, which removes the cell from
+    /// the other digits; a box whose cells for the digit all lie in one column removes that
+    /// column from the digit's other two bands (a placed digit's box is such a box).
+    // Not inlined: the 27 inlined updates make a big frame, and `Search::run` recurses.
+    #[inline(never)]
+    fn propagate(&mut self) -> bool {
+        // Sweeps over the 27 entries, each written out with its index a constant, until one
+        // sweep finds nothing changed.
+        macro_rules! sweep {
+            ($changed:ident, $($k:literal)*) => {
+                $(
+                    if self.cands[$k] != self.seen[$k] {
+                        $changed = true;
+                        if !self.update::<$k>() {
+                            return false;
+                        }
+                    }
+                )*
+            };
+        }
+        loop {
+            let mut changed = false;
+            sweep!(changed, 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26);
+            if !changed {
+                return true;
+            }
+        }
+    }
+
+    /// Propagates entry `K`; false on a contradiction.
+    #[inline(always)]
+    fn update<const K: usize>(&mut self) -> bool {
+        let b = K / 9;
+        let (k1, k2) = ((K + 9) % 27, (K + 18) % 27);
+        let cols = |x: u32| (x | x >> 9 | x >> 18) & 0x1ff;
+        let mut a = self.cands[K];
+        let boxes = SHRINK[(a & 0x1ff) as usize]
+            | SHRINK[((a >> 9) & 0x1ff) as usize] << 3
+            | SHRINK[((a >> 18) & 0x1ff) as usize] << 6;
+        a &= BAND_MASK[(boxes & 0x1ff) as usize];
+        if a == 0 {
+            return false;
+        }
+        // Without a branch (whether a row turns single is hard to predict): with no new
+        // single row, `s` is empty and these are no-ops.
+        let new = single_rows(a) & self.open_rows[K];
+        self.open_rows[K] &= !new;
+        let s = a & ROWS[(new & 7) as usize];
+        self.open_cells[b] &= !s;
+        for j in 0..9 {
+            self.cands[9 * b + j] &= !s;
+        }
+        self.cands[K] = a;
+        self.seen[K] = a;
+        let locked = LOCKED_COLS[cols(a) as usize];
+        self.cands[k1] &= !locked;
+        self.cands[k2] &= !locked;
+        true
+    }
+
+    /// Whether every cell holds a placed digit.
+    #[inline(always)]
+    fn solved(&self) -> bool {
+        self.open_cells[0] | self.open_cells[1] | self.open_cells[2] == 0
+    }
+
+    /// The 81 digits of a solved state.
+    fn grid(&self) -> [u8; 81] {
+        let mut g = [0u8; 81];
+        for b in 0..3 {
+            for d in 0..9 {
+                let mut m = self.cands[9 * b + d];
+                while m != 0 {
+                    let i = m.trailing_zeros() as usize;
+                    m &= m - 1;
+                    if let Some(x) = g.get_mut(27 * b + i) {
+                        *x = d as u8 + 1;
+                    }
+                }
+            }
+        }
+        g
+    }
+
+    /// Naked singles and the branching cell.
+    ///
+    /// Counts per cell, with bit-parallel "seen once / twice / three times" words, how many
+    /// digits it may hold. Places every open cell with one digit and returns `Scan::Progress`;
+    /// a cell with none is a contradiction; otherwise, after column claiming, returns a cell
+    /// with two digits, or failing that the open cell with the fewest.
+    #[inline(always)]
+    fn scan(&mut self) -> Scan {
+        let mut progress = false;
+        let mut pair = None;
+        for b in 0..3 {
+            let band = &self.cands[9 * b..9 * b + 9];
+            let mut once = 0u32;
+            let mut twice = 0u32;
+            let mut thrice = 0u32;
+            for &m in band {
+                thrice |= twice & m;
+                twice |= once & m;
+                once |= m;
+            }
+            if once != BAND {
+                return Scan::Dead;
+            }
+            let singles = once & !twice & self.open_cells[b];
+            if singles != 0 {
+                progress = true;
+                for k in 9 * b..9 * b + 9 {
+                    let mut x = self.cands[k] & singles;
+                    while x != 0 {
+                        let c = x & x.wrapping_neg();
+                        x &= x - 1;
+                        self.place(k, c);
+                    }
+                }
+            } else if !progress {
+                // The branching cell: the last one with two candidates in the band with the
+                // most open cells (measured: fewer guesses than the first cell of the first band).
+                let two = twice & !thrice & self.open_cells[b];
+                let n = self.open_cells[b].count_ones();
+                if two != 0 && pair.is_none_or(|(_, _, m)| n > m) {
+                    pair = Some((b, 1 << (31 - two.leading_zeros()), n));
+                }
+            }
+        }
+        if progress {
+            return Scan::Progress;
+        }
+        match self.claim_columns() {
+            Some(true) => return Scan::Progress,
+            Some(false) => {}
+            None => return Scan::Dead,
+        }
+        match pair {
+            Some((b, c, _)) => Scan::Branch(b, c),
+            None => self.fewest(),
+        }
+    }
+
+    /// Column claiming, done only before a guess: a column where only one band may hold a
+    /// digit keeps it, inside that band, to its box (the box's digit lies in that column).
+    /// `Some(true)` when something was removed, `None` when a column has no place for a digit.
+    fn claim_columns(&mut self) -> Option<bool> {
+        let cols = |x: u32| (x | x >> 9 | x >> 18) & 0x1ff;
+        let mut changed = false;
+        for d in 0..9 {
+            let (a0, a1, a2) = (self.cands[d], self.cands[9 + d], self.cands[18 + d]);
+            let (p0, p1, p2) = (cols(a0), cols(a1), cols(a2));
+            if p0 | p1 | p2 != 0x1ff {
+                return None;
+            }
+            let n0 = a0 & CLAIM[(p0 & !(p1 | p2)) as usize];
+            let n1 = a1 & CLAIM[(p1 & !(p0 | p2)) as usize];
+            let n2 = a2 & CLAIM[(p2 & !(p0 | p1)) as usize];
+            changed |= (n0 ^ a0) | (n1 ^ a1) | (n2 ^ a2) != 0;
+            self.cands[d] = n0;
+            self.cands[9 + d] = n1;
+            self.cands[18 + d] = n2;
+        }
+        Some(changed)
+    }
+
+    /// The open cell with the fewest candidates (the slow path when no cell has two).
+    #[cold]
+    fn fewest(&self) -> Scan {
+        let mut best = None;
+        let mut best_n = u32::MAX;
+        for b in 0..3 {
+            let mut open = self.open_cells[b];
+            while open != 0 {
+                let c = open & open.wrapping_neg();
+                open &= open - 1;
+                let n: u32 =
+                    self.cands[9 * b..9 * b + 9].iter().map(|&m| u32::from(m & c != 0)).sum();
+                if n < best_n {
+                    best_n = n;
+                    best = Some((b, c));
+                }
+            }
+        }
+        match best {
+            Some((b, c)) => Scan::Branch(b, c),
+            None => Scan::Dead,
+        }
+    }
+}
+
+/// What [`State::scan`] found.
+enum Scan {
+    /// A contradiction.
+    Dead,
+    /// Singles were placed; propagate again.
+    Progress,
+    /// Branch on the cell with bit `c` of band `b`.
+    Branch(usize, u32),
+}
+
+impl Search {
+    /// Explores `st` depth-first, adding its solutions until the limit is reached.
+    pub(super) fn run(&mut self, st: &mut State) {
+        loop {
+            if !st.propagate() {
+                return;
+            }
+            if st.solved() {
+                self.count += 1;
+                self.solutions.push(st.grid());
+                return;
+            }
+            match st.scan() {
+                Scan::Dead => return,
+                Scan::Progress => {}
+                Scan::Branch(b, c) => {
+                    // Try every digit of the cell but the last in a copy; after each failure
+                    // (or success) the digit is removed, so the last one is then forced.
+                    let mut entries = [0usize; 9];
+                    let mut n = 0;
+                    for k in 9 * b..9 * b + 9 {
+                        if st.cands[k] & c != 0 {
+                            entries[n] = k;
+                            n += 1;
+                        }
+                    }
+                    for &k in &entries[..n.saturating_sub(1)] {
+                        self.guesses += 1;
+                        let mut child = *st;
+                        child.place(k, c);
+                        self.run(&mut child);
+                        if self.count >= self.limit {
+                            return;
+                        }
+                        st.eliminate(k, c);
+                    }
+                }
+            }
+        }
+    }
+}

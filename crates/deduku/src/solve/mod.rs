@@ -1,0 +1,148 @@
+//! The exact solver: counts solutions up to a limit, returning the ones found and the number of
+//! guesses. One call serves solving (limit 1), uniqueness (limit 2) and a difficulty hint.
+//!
+//! The design follows the idea of JCZSolve (written from the idea, not from its code): each
+//! digit's possible cells are kept as three 27-bit words, one per band (three rows), and the
+//! rules work on whole bands with a few table look-ups.
+//!
+//! # Bit layout
+//!
+//! ```text
+//!   band b = rows 3b .. 3b+2 = cells 27b .. 27b+26; in its word, bit = 9 * (row % 3) + col
+//!
+//!              box 3b        box 3b+1      box 3b+2
+//!   row 3b     0  1  2   |   3  4  5   |   6  7  8
+//!   row 3b+1   9 10 11   |  12 13 14   |  15 16 17
+//!   row 3b+2  18 19 20   |  21 22 23   |  24 25 26
+//!
+//!   cands[9 * b + d] = the cells of band b where digit d + 1 may still be (a placed digit
+//!                      keeps its own bit), 27 words: band 0's nine digits, band 1's, band 2's
+//!   open_cells[b]    = the cells of band b not placed yet
+//!   open_rows[9b+d]  = the rows (3 bits) of band b that do not hold digit d + 1 yet
+//! ```
+//!
+//! # Rules, per changed word (digit `d`, band `b`)
+//!
+//! - **Band permutation.** Inside a band the digit is once in each row and once in each box,
+//!   so rows map to boxes by one of six permutations. The word is folded into 9 "mini-row"
+//!   bits (row × box, table `SHRINK`); a 512-entry table keeps the mini-rows some fitting
+//!   permutation uses. This does pointing and claiming inside the band, box hidden singles,
+//!   and spots a band where the digit cannot fit (word 0).
+//! - **Row singles.** A row left with one cell that was open places the digit there; the cell
+//!   leaves the other eight digits' words (row hidden singles).
+//! - **Locked columns.** A box whose cells for the digit lie in one column removes that column
+//!   from the digit's words of the other two bands (pointing along columns; this also does
+//!   the column elimination of a placed digit).
+//!
+//! The words are swept until none changes. Then the cells are counted bit-parallel ("seen
+//! once / twice / three times" over the nine digit words of a band): a cell with no digit is a
+//! contradiction, one with a single digit is placed (naked single). When nothing is left to
+//! place, column claiming runs (a column where only one band may hold a digit keeps it to its
+//! box there), and failing that the search branches on a cell with two candidates (the last
+//! one in the band with the most open cells; the cell with the fewest, failing that): the
+//! first digit is tried in a copy of the state (a *guess*) and then removed, which forces the
+//! other. The recursion copies a small fixed-size state; nothing is allocated except the
+//! solutions returned.
+
+mod engine;
+
+use crate::board::Board;
+use crate::grid::Digit;
+use engine::{BAND, Search, State};
+
+/// What [`count_solutions`] found.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct Count {
+    /// Number of solutions found, at most the limit.
+    pub count: usize,
+    /// The solutions found (at most the limit), 81 digits each.
+    pub solutions: Vec<[u8; 81]>,
+    /// Number of guesses: trial placements explored in a copy of the search state (the last
+    /// candidate of a branching cell, forced once the others failed, is not counted).
+    pub guesses: u64,
+}
+
+/// The verdict on a puzzle.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// Exactly one solution.
+    Unique([u8; 81]),
+    /// No solution.
+    NoSolution,
+    /// At least two solutions; two different ones.
+    Multiple([u8; 81], [u8; 81]),
+}
+
+/// Solves `board` (respecting its candidates) and says whether its solution is unique.
+pub fn solve(board: &Board) -> Outcome {
+    let c = count_solutions(board, 2);
+    match c.solutions.as_slice() {
+        [] => Outcome::NoSolution,
+        [one] => Outcome::Unique(*one),
+        [a, b, ..] => Outcome::Multiple(*a, *b),
+    }
+}
+
+/// Counts the solutions of `board` up to `limit`, respecting the board's candidates (so a
+/// pencil-mark puzzle's eliminations count). A board with a conflict has no solution.
+pub fn count_solutions(board: &Board, limit: usize) -> Count {
+    let mut cands = [0u32; 27];
+    let mut placed = [0u32; 27];
+    for d in 0..9 {
+        let m = board.digit_cells(Digit::from_index(d)).bits();
+        for b in 0..3 {
+            cands[9 * b + d] = (m >> (27 * b)) as u32 & BAND;
+        }
+    }
+    for (i, &v) in board.values().iter().enumerate() {
+        if (1..=9).contains(&v) {
+            if let Some(p) = placed.get_mut(9 * (i / 27) + usize::from(v) - 1) {
+                *p |= 1 << (i % 27);
+            }
+        }
+    }
+    run(State::new(&cands, &placed), limit)
+}
+
+/// Counts the solutions of 81 values (0 = empty; values above 9 count as empty too) up to
+/// `limit`. Equal digits in a house make the count 0.
+pub fn count_values(values: &[u8; 81], limit: usize) -> Count {
+    let mut cands = [0u32; 27];
+    let mut placed = [0u32; 27];
+    for b in 0..3 {
+        // `cells[v]`: the cells of the band holding value `v`, 0 for empty (no branch per
+        // cell: whether a cell is given is unpredictable).
+        let mut cells = [0u32; 10];
+        for i in 0..27 {
+            let v = usize::from(values[27 * b + i]);
+            cells[if v > 9 { 0 } else { v }] |= 1 << i;
+        }
+        for d in 0..9 {
+            cands[9 * b + d] = cells[0];
+            placed[9 * b + d] = cells[d + 1];
+        }
+    }
+    run(State::new(&cands, &placed), limit)
+}
+
+/// Searches from `st` for up to `limit` solutions.
+fn run(mut st: State, limit: usize) -> Count {
+    if limit == 0 {
+        return Count::default();
+    }
+    let mut search = Search { limit, count: 0, solutions: Vec::new(), guesses: 0 };
+    search.run(&mut st);
+    Count { count: search.count, solutions: search.solutions, guesses: search.guesses }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn empty_grid_has_many_solutions() {
+        let c = count_values(&[0; 81], 2);
+        assert_eq!(c.count, 2);
+        assert_ne!(c.solutions[0], c.solutions[1]);
+    }
+}

@@ -22,6 +22,12 @@ export function startServer(dir, port = 0) {
   const server = createServer(async (req, res) => {
     try {
       const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
+      if (path === '/__blank') {
+        // A page of the same origin that does not run the app (the tests clear storage there).
+        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+        res.end('<!DOCTYPE html><title>blank</title><link rel="icon" href="data:,">');
+        return;
+      }
       let file = normalize(join(root, path));
       if (!file.startsWith(root)) throw new Error('outside root');
       if ((await stat(file)).isDirectory()) file = join(file, 'index.html');

@@ -38,6 +38,7 @@ pub fn Controls(props: &ControlsProps) -> Html {
         })
     };
     let hint_label = match m.reveal {
+        _ if !has_next => "Hint",
         Reveal::Nothing => "Hint",
         Reveal::Name => "Hint: where?",
         Reveal::Everything => "Apply step",

@@ -305,3 +305,40 @@ test('reload restores the puzzle and the step from the URL', async () => {
   await open(url.slice(url.indexOf('#')));
   await waitForValues(before);
 });
+
+test('hint: the technique first, then where, then it is applied; keys step too', async () => {
+  await open();
+  const text = await readFile(join(samplesDir, 'codedojo-easy.txt'), 'utf8');
+  await paste(text);
+  await waitForValues(expectedGivens(text));
+  await waitPathDone();
+  const first = await page.textContent('.step-item[data-step="0"] .step-name');
+  await page.click('#hint');
+  assert.match(await page.textContent('#step-text'), new RegExp(`Hint: look for a ${first}`));
+  assert.equal(await page.locator('.cand.c-place, .cand.c-elim, .cell.hl-house').count(), 0, 'no highlights yet');
+  await page.click('#hint');
+  assert.ok(await page.locator('.cand.c-place, .cand.c-elim').count() > 0, 'the step is shown');
+  const before = await gridValues();
+  await page.click('#hint');
+  const after = await gridValues();
+  assert.ok(after.filter((v) => v).length > before.filter((v) => v).length, 'the hint placed a digit');
+  assert.equal(await page.getAttribute('.step-item[data-step="1"]', 'aria-current'), 'step');
+  // Keyboard: n shows and applies steps, p goes back.
+  await page.locator('body').focus();
+  await page.keyboard.press('n');
+  await page.keyboard.press('n');
+  assert.equal(await page.getAttribute('.step-item[data-step="2"]', 'aria-current'), 'step');
+  await page.keyboard.press('p');
+  assert.equal(await page.getAttribute('.step-item[data-step="1"]', 'aria-current'), 'step');
+});
+
+test('several solutions: the status says so and shows two that differ', async () => {
+  await open();
+  await page.selectOption('#samples', 'multiple-solutions');
+  await page.click('#load-sample');
+  await page.waitForSelector('#verdict.warn', { timeout: 20000 });
+  assert.match(await page.textContent('#verdict'), /Multiple solutions/);
+  await page.click('#show-solutions');
+  assert.equal(await page.locator('#solutions .mini-grid').count(), 2);
+  assert.ok(await page.locator('#solutions .mini-cell.differs').count() >= 4);
+});

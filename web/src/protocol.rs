@@ -9,7 +9,7 @@
 //! request it answers, so the page drops replies to requests it has since replaced.
 
 use deduku::logic::step::fmt_cells_compact;
-use deduku::{Board, Candidate, Cell, Digit, DigitSet, Origin, Step};
+use deduku::{Board, Candidate, Cell, DigitSet, Origin, Step};
 use serde::{Deserialize, Serialize};
 
 /// Bumped when a message changes shape; part of the worker's URL so a cached old worker is
@@ -331,19 +331,10 @@ pub struct Response {
     pub reply: Reply,
 }
 
-/// The 1-based digit of a [`PlainCand`] as a library digit, if valid.
-pub fn digit(d: u8) -> Option<Digit> {
-    Digit::new(d)
-}
-
-/// `r3c5` for a cell index.
-pub fn cell_name(i: usize) -> String {
-    Cell::new(i).map(|c| c.to_string()).unwrap_or_default()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use deduku::Digit;
 
     #[test]
     fn board_round_trips_through_plain_data() {

@@ -108,7 +108,7 @@ pub fn App() -> Html {
         let on_action = on_action.clone();
         let running = model.running();
         use_effect_with(running, move |&running| {
-            let doc = gloo_utils_document();
+            let doc = document();
             let keys = {
                 let on_action = on_action.clone();
                 EventListener::new_with_options(&doc, "keydown", active(), move |e| {
@@ -207,7 +207,7 @@ fn active() -> EventListenerOptions {
     EventListenerOptions::enable_prevent_default()
 }
 
-fn gloo_utils_document() -> web_sys::Document {
+fn document() -> web_sys::Document {
     web_sys::window().and_then(|w| w.document()).expect("a document")
 }
 

@@ -1,5 +1,64 @@
-//! `deduku`: the command-line tool over the deduku library.
+//! `deduku`: the command-line tool over the deduku library — solve, explain, rate and benchmark
+//! puzzles, and list the instances of one technique in a position.
+//!
+//! Exit codes: 0 when the command ran (even when some puzzles print `error: …` lines), 2 on bad
+//! usage or unreadable input, 1 when the output cannot be written.
 
-fn main() {
-    println!("deduku");
+mod cmd;
+mod input;
+mod json;
+mod options;
+
+use clap::{Parser, Subcommand};
+use input::Failure;
+use std::io;
+use std::process::ExitCode;
+
+/// Sudoku solver, explainer and rater.
+#[derive(Parser, Debug)]
+#[command(name = "deduku", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Solve one puzzle per line: the 81-digit solution or `error: …`, in input order.
+    ///
+    /// Blank and `#` lines are skipped; text after `#` is a comment. A line that does not parse
+    /// whole is read as tokens split at whitespace and `:`, and the first token of at least 81
+    /// characters is the puzzle (so `puzzle:count:solution` and `id puzzle rating` lines work).
+    Solve(cmd::solve::Args),
+    /// Explain the solve path of one puzzle: numbered steps, solution, rating (or JSON).
+    Explain(cmd::explain::Args),
+    /// List the instances of one technique in a position, one JSON step per line.
+    Steps(cmd::steps::Args),
+    /// Rate one puzzle per line: SE, level, hardest technique, steps (tab-separated).
+    Rate(cmd::rate::Args),
+    /// Time the exact solver on a puzzle file (one core).
+    Bench(cmd::bench::Args),
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match &cli.command {
+        Command::Solve(a) => cmd::solve::run(a),
+        Command::Explain(a) => cmd::explain::run(a),
+        Command::Steps(a) => cmd::steps::run(a),
+        Command::Rate(a) => cmd::rate::run(a),
+        Command::Bench(a) => cmd::bench::run(a),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(Failure::Output(e)) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(f @ Failure::Output(_)) => {
+            eprintln!("deduku: {f}");
+            ExitCode::from(1)
+        }
+        Err(f @ Failure::Usage(_)) => {
+            eprintln!("deduku: {f}");
+            ExitCode::from(2)
+        }
+    }
 }

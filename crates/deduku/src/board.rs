@@ -287,6 +287,18 @@ impl Board {
         self.is_complete() && self.check().is_ok()
     }
 
+    /// The puzzle behind this position: its givens only, every other cell empty with all the
+    /// candidates the givens allow. Uniqueness arguments are about this board's solutions.
+    pub fn givens_only(&self) -> Board {
+        let mut values = [0u8; 81];
+        for c in Cell::all() {
+            if self.origin[c.index()] == Origin::Given {
+                values[c.index()] = self.values[c.index()];
+            }
+        }
+        Board::from_values(&values)
+    }
+
     /// Total number of candidates left.
     pub fn candidate_count(&self) -> u32 {
         self.cands.iter().map(|s| s.len()).sum()

@@ -66,8 +66,10 @@ impl Options {
 /// solution (uniqueness techniques are only sound then).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Context {
-    /// `Some(true)`: one solution; `Some(false)`: none or several; `None`: not yet known
-    /// (the uniqueness finders then count the solutions themselves).
+    /// `Some(true)`: the puzzle's givens have one solution; `Some(false)`: none or several;
+    /// `None`: not yet known (then the givens' solutions are counted when a uniqueness technique
+    /// is tried). Placed digits do not count: a guess placed by hand could make a board with
+    /// several solutions look unique.
     pub unique: Option<bool>,
 }
 
@@ -77,7 +79,7 @@ impl Context {
 
     /// Whether uniqueness techniques may be used on `board`.
     pub fn allows_uniqueness(&self, board: &Board) -> bool {
-        self.unique.unwrap_or_else(|| solve::count_solutions(board, 2).count == 1)
+        self.unique.unwrap_or_else(|| solve::count_solutions(&board.givens_only(), 2).count == 1)
     }
 }
 
@@ -280,7 +282,7 @@ pub struct Steps {
 impl Steps {
     /// Starts a path from `puzzle`. Uniqueness is decided once, up front.
     pub fn new(puzzle: &Board, options: &Options) -> Steps {
-        let unique = solve::count_solutions(puzzle, 2).count == 1;
+        let unique = solve::count_solutions(&puzzle.givens_only(), 2).count == 1;
         Steps {
             board: puzzle.clone(),
             options: *options,

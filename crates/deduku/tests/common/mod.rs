@@ -7,9 +7,9 @@ use deduku::{Board, Candidate, Cell, Digit, Origin, Step, Technique, TechniqueSe
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
-/// `crates/deduku/tests/data/<rel>`.
+/// `crates/deduku/tests/data/<rel>` (also from the CLI's tests, which include this module).
 pub fn data_path(rel: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data").join(rel)
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../deduku/tests/data").join(rel)
 }
 
 pub fn read_data(rel: &str) -> String {
@@ -61,6 +61,10 @@ pub struct RegCase {
     pub must_fire: bool,
     pub digits: Vec<Digit>,
     pub board: Board,
+    /// The givens field as written (`+` before placed digits).
+    pub givens: String,
+    /// The deleted candidates, applied to `board` already.
+    pub deleted: Vec<Candidate>,
     pub eliminations: Vec<Candidate>,
     pub placements: Vec<Candidate>,
 }
@@ -181,7 +185,8 @@ pub fn reglib_cases() -> Vec<RegCase> {
             idx += 1;
         }
         let mut board = Board::from_parts(&values, &origin);
-        for k in parse_cands(f[4]) {
+        let deleted = parse_cands(f[4]);
+        for k in &deleted {
             board.eliminate(k.cell, k.digit);
         }
         out.push(RegCase {
@@ -190,6 +195,8 @@ pub fn reglib_cases() -> Vec<RegCase> {
             must_fire,
             digits,
             board,
+            givens: f[3].to_string(),
+            deleted,
             eliminations: parse_cands(f[5]),
             placements: parse_cands(f[6]),
         });
@@ -225,24 +232,39 @@ pub fn steps_of(board: &Board, t: Technique) -> Vec<Step> {
     sink.into_steps()
 }
 
-/// Runs the regression cases of the given techniques; prints a table; returns stats and the
-/// failing line numbers.
-pub fn run_reglib(techniques: &[Technique]) -> BTreeMap<&'static str, (RegStats, Vec<usize>)> {
-    let mut out: BTreeMap<&'static str, (RegStats, Vec<usize>)> = BTreeMap::new();
+/// What a finder reported for one case: per step, its eliminations and placements.
+pub type Found = Vec<(Vec<Candidate>, Vec<Candidate>)>;
+
+/// Per technique ID: the stats and the failing line numbers.
+pub type RegReport = BTreeMap<&'static str, (RegStats, Vec<usize>)>;
+
+/// Runs the regression cases of the given techniques through the library; prints a table.
+pub fn run_reglib(techniques: &[Technique]) -> RegReport {
+    run_reglib_with(techniques, |case, t| {
+        steps_of(&case.board, t).into_iter().map(|s| (s.eliminations, s.placements)).collect()
+    })
+}
+
+/// Runs the regression cases of the given techniques, asking `steps` for what the technique
+/// finds in each case (the library directly, or the `deduku steps` command); prints a table.
+pub fn run_reglib_with(
+    techniques: &[Technique],
+    mut steps: impl FnMut(&RegCase, Technique) -> Found,
+) -> RegReport {
+    let mut out: RegReport = BTreeMap::new();
     for case in reglib_cases() {
         let Some(t) = reglib_technique(&case.code) else { continue };
         if !techniques.contains(&t) {
             continue;
         }
-        let steps = steps_of(&case.board, t);
+        let steps = steps(&case, t);
         let want_e = sorted(case.eliminations.clone());
         let want_p = sorted(case.placements.clone());
         let entry = out.entry(t.id()).or_default();
-        let exact = steps.iter().any(|s| {
-            sorted(s.eliminations.clone()) == want_e && sorted(s.placements.clone()) == want_p
-        });
-        let all_e: Vec<Candidate> = steps.iter().flat_map(|s| s.eliminations.clone()).collect();
-        let all_p: Vec<Candidate> = steps.iter().flat_map(|s| s.placements.clone()).collect();
+        let exact =
+            steps.iter().any(|(e, p)| sorted(e.clone()) == want_e && sorted(p.clone()) == want_p);
+        let all_e: Vec<Candidate> = steps.iter().flat_map(|s| s.0.clone()).collect();
+        let all_p: Vec<Candidate> = steps.iter().flat_map(|s| s.1.clone()).collect();
         let covered = (!want_e.is_empty() || !want_p.is_empty())
             && want_e.iter().all(|k| all_e.contains(k))
             && want_p.iter().all(|k| all_p.contains(k));
@@ -256,10 +278,9 @@ pub fn run_reglib(techniques: &[Technique]) -> BTreeMap<&'static str, (RegStats,
         } else {
             entry.0.neg_cases += 1;
             let fired = if want_e.is_empty() && want_p.is_empty() {
-                steps.iter().any(|s| {
-                    s.eliminations
-                        .iter()
-                        .chain(&s.placements)
+                steps.iter().any(|(e, p)| {
+                    e.iter()
+                        .chain(p)
                         .any(|k| case.digits.is_empty() || case.digits.contains(&k.digit))
                 })
             } else {

@@ -1,0 +1,7 @@
+//! One module per subcommand.
+
+pub mod bench;
+pub mod explain;
+pub mod rate;
+pub mod solve;
+pub mod steps;

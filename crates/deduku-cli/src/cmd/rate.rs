@@ -1,0 +1,47 @@
+//! `deduku rate [FILE]`: per puzzle `se<TAB>level<TAB>hardest<TAB>steps`, in input order, on all
+//! cores.
+
+use crate::input::{Failure, Line, Source, run_batch};
+use crate::options::TechniqueArgs;
+use deduku::{Options, PathStatus, solve_path_with};
+use std::path::PathBuf;
+
+/// Arguments of `rate`.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    #[command(flatten)]
+    techniques: TechniqueArgs,
+    /// Puzzle file, one puzzle per line (stdin when absent or `-`).
+    pub file: Option<PathBuf>,
+}
+
+/// Runs `rate`.
+pub fn run(args: &Args) -> Result<(), Failure> {
+    let source = Source::open(args.file.as_deref())?;
+    let options = args.techniques.options();
+    run_batch(source, |line| rate_line(line, &options))
+}
+
+/// One output line: the rating, or `error: …` when the puzzle has no unique solution, does not
+/// parse, or the enabled techniques do not solve it.
+fn rate_line(line: &Line, options: &Options) -> String {
+    let board = match line.parse() {
+        Ok(b) => b,
+        Err(e) => return format!("error: {e}"),
+    };
+    let path = solve_path_with(&board, options);
+    match path.status {
+        PathStatus::Solved => format!(
+            "{:.1}\t{}\t{}\t{}",
+            path.rating.se,
+            path.rating.level,
+            path.rating.hardest.map_or("-", |t| t.id()),
+            path.steps.len()
+        ),
+        PathStatus::NoSolution => "error: no solution".to_string(),
+        PathStatus::MultipleSolutions => "error: multiple solutions".to_string(),
+        PathStatus::Stuck => {
+            format!("error: stuck after {} steps (no enabled technique applies)", path.steps.len())
+        }
+    }
+}

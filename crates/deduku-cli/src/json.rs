@@ -1,0 +1,114 @@
+//! The JSON schema of the CLI, in one place.
+//!
+//! A step: `{"technique": "<id>", "placements": [[row, col, digit], …],
+//! "eliminations": [[row, col, digit], …], "text": "…"}` with 1-based rows, columns and digits.
+//! A path (`explain --json`): `{"puzzle": "<81>", "status": "solved", "solution": "<81>" | null,
+//! "rating": {"se": 7.2, "level": "unfair", "hardest": "<id>" | null, "score": 1234},
+//! "steps": [step, …]}`.
+
+use deduku::format::{to_digits, to_line};
+use deduku::{Candidate, Path, PathStatus, Rating, Step};
+use serde::Serialize;
+
+/// One candidate as `[row, col, digit]`, all 1-based.
+pub type CandidateJson = [u8; 3];
+
+/// One step.
+#[derive(Serialize, Debug)]
+pub struct StepJson {
+    /// The technique's stable ID.
+    pub technique: &'static str,
+    /// Digits placed.
+    pub placements: Vec<CandidateJson>,
+    /// Candidates removed.
+    pub eliminations: Vec<CandidateJson>,
+    /// The step's text in the catalogue notation.
+    pub text: String,
+}
+
+/// A rating.
+#[derive(Serialize, Debug)]
+pub struct RatingJson {
+    /// SE-style number of the hardest step.
+    pub se: f32,
+    /// `easy`, `medium`, `hard`, `unfair` or `extreme`.
+    pub level: &'static str,
+    /// The hardest step's technique ID (none for an empty path).
+    pub hardest: Option<&'static str>,
+    /// Sum of the HoDoKu-style step scores.
+    pub score: u32,
+}
+
+/// A whole solve path.
+#[derive(Serialize, Debug)]
+pub struct PathJson {
+    /// The puzzle, 81 characters, `.` for empty.
+    pub puzzle: String,
+    /// `solved`, `no-solution`, `multiple-solutions` or `stuck`.
+    pub status: &'static str,
+    /// The unique solution, 81 digits, when there is one.
+    pub solution: Option<String>,
+    /// The path's difficulty.
+    pub rating: RatingJson,
+    /// The steps in order.
+    pub steps: Vec<StepJson>,
+}
+
+/// `[row, col, digit]`, 1-based.
+pub fn candidate(c: &Candidate) -> CandidateJson {
+    // Rows and columns are 0–8 and digits 1–9, so the narrowing casts are exact.
+    [c.cell.row() as u8 + 1, c.cell.col() as u8 + 1, c.digit.get()]
+}
+
+impl StepJson {
+    /// The JSON form of a step.
+    pub fn new(step: &Step) -> StepJson {
+        StepJson {
+            technique: step.technique.id(),
+            placements: step.placements.iter().map(candidate).collect(),
+            eliminations: step.eliminations.iter().map(candidate).collect(),
+            text: step.text.clone(),
+        }
+    }
+}
+
+impl RatingJson {
+    /// The JSON form of a rating.
+    pub fn new(r: &Rating) -> RatingJson {
+        RatingJson {
+            se: r.se,
+            level: r.level.name(),
+            hardest: r.hardest.map(|t| t.id()),
+            score: r.score,
+        }
+    }
+}
+
+/// The status word of a path.
+pub fn status_name(s: PathStatus) -> &'static str {
+    match s {
+        PathStatus::Solved => "solved",
+        PathStatus::NoSolution => "no-solution",
+        PathStatus::MultipleSolutions => "multiple-solutions",
+        PathStatus::Stuck => "stuck",
+    }
+}
+
+impl PathJson {
+    /// The JSON form of a path.
+    pub fn new(path: &Path) -> PathJson {
+        PathJson {
+            puzzle: to_line(&path.puzzle),
+            status: status_name(path.status),
+            solution: path.solution.as_ref().map(to_digits),
+            rating: RatingJson::new(&path.rating),
+            steps: path.steps.iter().map(StepJson::new).collect(),
+        }
+    }
+}
+
+/// Serializes a value on one line. The schema holds only strings, numbers and arrays, which
+/// `serde_json` always serializes, so failure is impossible; an empty object is the fallback.
+pub fn to_line_json<T: Serialize>(value: &T) -> String {
+    serde_json::to_string(value).unwrap_or_else(|_| "{}".to_string())
+}

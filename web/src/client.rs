@@ -18,10 +18,10 @@ pub struct WorkerClient {
     tasks: Vec<AbortHandle>,
 }
 
-/// The worker script's URL relative to the page, with the protocol version so a cached worker
-/// of another version is not used.
+/// The worker script's URL relative to the page, with the protocol version and a hash of the
+/// sources (see `build.rs`) so a cached worker of another build is not used.
 pub fn default_worker_path() -> String {
-    format!("worker.js?v={PROTOCOL_VERSION}-{}", env!("CARGO_PKG_VERSION"))
+    format!("worker.js?v={PROTOCOL_VERSION}-{}", env!("DEDUKU_BUILD_ID"))
 }
 
 fn spawn_abortable(task: impl std::future::Future<Output = ()> + 'static) -> AbortHandle {

@@ -70,7 +70,12 @@ pub fn Status(props: &StatusProps) -> Html {
                     ),
                     _ => String::new(),
                 };
-                html! { <span id="verdict" class="verdict good">{ format!("Unique solution{rating}") }</span> }
+                let head = if m.current().is_complete() {
+                    "Solved — unique solution"
+                } else {
+                    "Unique solution"
+                };
+                html! { <span id="verdict" class="verdict good">{ format!("{head}{rating}") }</span> }
             }
         }
     };

@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# The one test command (CI runs it through .ci/run): installs what is missing, then checks
+# formatting, lints, native tests, docs, the release build of the page (with its size), the
+# browser tests (wasm-bindgen-test in headless Chromium) and the end-to-end tests (playwright
+# against the release build served on loopback).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+ROOT="$PWD"
+
+step() { printf '\n== %s\n' "$*" >&2; }
+
+step "setup"
+scripts/setup.sh
+export PATH="$ROOT/tests/node_modules/.bin:$HOME/.cargo/bin:$PATH"
+export CHROMEDRIVER=/usr/bin/chromedriver
+export TRUNK_SKIP_VERSION_CHECK=true
+
+step "cargo fmt --check"
+cargo fmt --all --check
+
+step "cargo clippy"
+cargo clippy --workspace --all-targets -- -D warnings
+
+step "cargo test (release)"
+cargo test --workspace --release
+
+step "cargo doc"
+RUSTDOCFLAGS=-Dwarnings cargo doc --workspace --no-deps
+
+step "trunk build --release"
+trunk build --release --offline
+total=0
+for f in dist/*; do
+  size=$(gzip -9 -c "$f" | wc -c)
+  total=$((total + size))
+  printf '  %-40s %8d bytes gzip\n' "$(basename "$f")" "$size" >&2
+done
+printf '  dist/ total: %d bytes gzip (budget 600000)\n' "$total" >&2
+if [ "$total" -gt 600000 ]; then
+  echo "dist/ is over the size budget" >&2
+  exit 1
+fi
+
+step "wasm-bindgen-test in headless Chromium"
+cargo test -p deduku-web --target wasm32-unknown-unknown --test browser
+
+step "end-to-end (playwright-core + Chromium against dist/ on loopback)"
+port_file=$(mktemp)
+node tests/static-server.mjs dist 0 >"$port_file" &
+server_pid=$!
+trap 'kill "$server_pid" 2>/dev/null || true; rm -f "$port_file"' EXIT
+for _ in $(seq 1 100); do
+  grep -q '^listening' "$port_file" && break
+  sleep 0.1
+done
+port=$(awk '/^listening/ {print $2}' "$port_file")
+[ -n "$port" ] || { echo "the static server did not start" >&2; exit 1; }
+(cd tests && DEDUKU_URL="http://127.0.0.1:$port/" node --test)
+kill "$server_pid"
+wait "$server_pid" 2>/dev/null || true
+trap - EXIT
+rm -f "$port_file"
+
+step "all checks passed"

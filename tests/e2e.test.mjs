@@ -1,0 +1,344 @@
+// End-to-end tests: playwright-core drives Debian's Chromium against the release build.
+// scripts/test.sh serves dist/ on loopback and passes its address in DEDUKU_URL; without it,
+// these tests serve ../dist themselves.
+import { test, before, after, afterEach } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtemp, mkdir, readFile, readdir, rm } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import { startServer } from './static-server.mjs';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = join(here, '..');
+const samplesDir = join(root, 'web', 'samples');
+const shots = join(here, 'screenshots');
+const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
+
+let server;
+let base = process.env.DEDUKU_URL;
+let context;
+let userDir;
+let page;
+let consoleErrors = [];
+
+before(async () => {
+  if (!base) {
+    assert.ok(existsSync(join(root, 'dist', 'index.html')), 'run `trunk build --release` first');
+    server = await startServer(join(root, 'dist'), 0);
+    base = `http://127.0.0.1:${server.address().port}/`;
+  }
+  await mkdir(shots, { recursive: true });
+  userDir = await mkdtemp(join(tmpdir(), 'deduku-e2e-'));
+  context = await chromium.launchPersistentContext(userDir, {
+    executablePath: CHROMIUM,
+    headless: true,
+    viewport: { width: 1280, height: 900 },
+    args: [
+      '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync',
+    ],
+  });
+});
+
+after(async () => {
+  await context?.close();
+  if (userDir) await rm(userDir, { recursive: true, force: true });
+  await new Promise((ok) => (server ? server.close(ok) : ok()));
+});
+
+/** A fresh page on a clean state (no hash, empty local storage). */
+async function open(hash = '') {
+  if (page) await page.close();
+  page = await context.newPage();
+  page.on('console', (m) => {
+    if (m.type() === 'error') consoleErrors.push(m.text());
+  });
+  page.on('pageerror', (e) => consoleErrors.push(String(e)));
+  // Clear the saved state from a page of the same origin that does not run the app.
+  await page.goto(base + '__blank');
+  await page.evaluate(() => localStorage.clear());
+  consoleErrors = [];
+  await page.goto(base + hash);
+  await page.waitForSelector('[role=gridcell]');
+  return page;
+}
+
+afterEach(() => {
+  assert.deepEqual(consoleErrors, [], 'no console errors');
+});
+
+async function shot(name) {
+  await page.screenshot({ path: join(shots, `${name}.png`), fullPage: true });
+}
+
+/** The 81 values shown on the grid, 0 for empty. */
+async function gridValues() {
+  return page.$$eval('[role=gridcell]', (cells) => cells.map((c) => Number(c.dataset.value)));
+}
+
+/** Pastes `text` as if with Ctrl+V on the page body. */
+async function paste(text) {
+  await page.evaluate((t) => {
+    const dt = new DataTransfer();
+    dt.setData('text/plain', t);
+    document.body.dispatchEvent(new ClipboardEvent('paste', { clipboardData: dt, bubbles: true, cancelable: true }));
+  }, text);
+}
+
+/** An independent reading of the seed formats: `[d]`/`x`, integer lists, digit lines. */
+function expectedGivens(text) {
+  if (/\[\s*\d\]/.test(text)) {
+    return text.match(/\[\s*\d\]|x/g).map((t) => (t === 'x' ? 0 : Number(t.replace(/\D/g, ''))));
+  }
+  const tokens = text.trim().split(/\s+/);
+  if (tokens.length === 81) return tokens.map((t) => Math.max(0, Number(t)));
+  return [...text.replace(/\s/g, '')].map((c) => (/[1-9]/.test(c) ? Number(c) : 0));
+}
+
+async function waitForValues(expected) {
+  await page.waitForFunction(
+    (exp) => {
+      const cells = [...document.querySelectorAll('[role=gridcell]')];
+      return cells.length === 81 && cells.every((c, i) => Number(c.dataset.value) === exp[i]);
+    },
+    expected,
+    { timeout: 15000 },
+  );
+}
+
+async function waitPathDone(timeout = 60000) {
+  await page.waitForFunction(() => !document.querySelector('#progress') && !document.querySelector('#cancel'), null, { timeout });
+}
+
+function isValidSolution(v) {
+  const groups = [];
+  for (let i = 0; i < 9; i++) {
+    groups.push([...Array(9).keys()].map((j) => v[i * 9 + j]));
+    groups.push([...Array(9).keys()].map((j) => v[j * 9 + i]));
+    const r = 3 * Math.floor(i / 3), c = 3 * (i % 3);
+    groups.push([...Array(9).keys()].map((j) => v[(r + Math.floor(j / 3)) * 9 + c + (j % 3)]));
+  }
+  return groups.every((g) => new Set(g).size === 9 && g.every((d) => d >= 1 && d <= 9));
+}
+
+const SEEDS = ['blog-2007', 'codedojo-challenge', 'codedojo-easy', 'codedojo-medium',
+  'davdata-two-decisions', 'davdata-very-hard', 'en47-style'];
+
+test('initial page: an ARIA grid of 81 labelled cells and a worker', async () => {
+  await open();
+  assert.equal(await page.locator('[role=grid]').count(), 1);
+  assert.equal(await page.locator('[role=gridcell]').count(), 81);
+  assert.equal(await page.locator('[data-cell="22"]').getAttribute('aria-label'),
+    'row 3 column 5, empty, candidates 1 2 3 4 5 6 7 8 9');
+  await page.waitForFunction(() => true);
+  // The solver runs in a Web Worker, spawned at start.
+  await page.waitForTimeout(200);
+  assert.ok(page.workers().length >= 1, 'a Worker exists');
+  await shot('initial');
+});
+
+test('pasting each seed file shows its givens', async () => {
+  await open();
+  for (const name of SEEDS) {
+    const text = await readFile(join(samplesDir, `${name}.txt`), 'utf8');
+    await paste(text);
+    const expected = expectedGivens(text);
+    assert.equal(expected.length, 81, name);
+    await waitForValues(expected);
+    const givens = await page.$$eval('[role=gridcell].given', (c) => c.length);
+    assert.equal(givens, expected.filter((d) => d).length, `${name}: givens marked`);
+  }
+});
+
+test('the Samples menu loads a labelled hard puzzle', async () => {
+  await open();
+  const labels = await page.$$eval('#samples option', (o) => o.map((x) => x.textContent));
+  assert.ok(labels.some((l) => /Hard/.test(l)) && labels.length >= 9, labels.join(', '));
+  await page.selectOption('#samples', 'top1465-1');
+  await page.click('#load-sample');
+  const line = (await readFile(join(samplesDir, 'top1465-1.txt'), 'utf8')).trim();
+  await waitForValues([...line].map((c) => (c === '.' ? 0 : Number(c))));
+});
+
+test('stepping through a whole path ends on the solution; going back restores the start', async () => {
+  await open();
+  const text = await readFile(join(samplesDir, 'codedojo-easy.txt'), 'utf8');
+  const givens = expectedGivens(text);
+  await paste(text);
+  await waitForValues(givens);
+  await waitPathDone();
+  await page.waitForSelector('#verdict.good');
+  const n = await page.locator('.step-item').count();
+  assert.ok(n > 0);
+  let clicks = 0;
+  while (await page.locator('#next').isEnabled()) {
+    await page.click('#next');
+    clicks++;
+    if (clicks === Math.floor(n / 2)) {
+      assert.ok(await page.locator('.cand.c-place, .cand.c-elim').count() > 0, 'the step is highlighted');
+      await shot('mid-path');
+    }
+    assert.ok(clicks <= 2 * n + 2, 'the path ends');
+  }
+  const values = await gridValues();
+  assert.ok(isValidSolution(values), 'the grid is a valid solution');
+  givens.forEach((d, i) => d && assert.equal(values[i], d));
+  assert.match(await page.textContent('#step-text'), /End of the path/);
+  await shot('solved');
+  // To start: back to the givens only.
+  await page.click('#to-start');
+  assert.deepEqual(await gridValues(), givens);
+  // Clicking a step in the list jumps there.
+  await page.click('.step-item[data-step="3"]');
+  assert.equal(await page.getAttribute('.step-item[data-step="3"]', 'aria-current'), 'step');
+});
+
+test('a chain step draws its links; dark mode and phone width look right', async () => {
+  await open();
+  const text = await readFile(join(samplesDir, 'top1465-1.txt'), 'utf8');
+  await paste(text);
+  await waitPathDone(120000);
+  // Show the first step past the singles that draws links (else one a third of the way).
+  const n = await page.locator('.step-item').count();
+  assert.ok(n > 0);
+  let linked = -1;
+  for (let i = 0; i < n && linked < 0; i++) {
+    const name = await page.textContent(`.step-item[data-step="${i}"] .step-name`);
+    if (/Single|Full House/.test(name)) continue;
+    await page.click(`.step-item[data-step="${i}"]`);
+    if (await page.locator('svg.overlay path.link').count()) linked = i;
+  }
+  if (linked < 0) await page.click(`.step-item[data-step="${Math.floor(n / 3)}"]`);
+  await shot('hard-mid-path');
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.click('#toggle-candidates');
+  await shot('dark');
+  const bg = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  assert.notEqual(bg, 'rgb(246, 247, 249)', 'dark background');
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await shot('phone');
+  const gridBox = await page.locator('[role=grid]').boundingBox();
+  assert.ok(gridBox.width <= 390 && gridBox.width > 300, `grid fits the phone: ${gridBox.width}`);
+  await page.setViewportSize({ width: 1280, height: 900 });
+});
+
+test('a bad paste shows the parser message and leaves the grid unchanged', async () => {
+  await open();
+  const text = await readFile(join(samplesDir, 'blog-2007.txt'), 'utf8');
+  await paste(text);
+  await waitForValues(expectedGivens(text));
+  const before = await gridValues();
+  await paste('this is not a sudoku 123');
+  await page.waitForSelector('#notice.error');
+  assert.match(await page.textContent('#notice'), /Not a puzzle/);
+  assert.deepEqual(await gridValues(), before);
+  // The Import box reports the same way.
+  await page.click('#import-details summary');
+  await page.fill('#import-text', '12345');
+  await page.click('#import-button');
+  await page.waitForSelector('#notice.error');
+  assert.deepEqual(await gridValues(), before);
+});
+
+test('typing a digit that repeats a peer marks both cells as conflicts', async () => {
+  await open();
+  const text = await readFile(join(samplesDir, 'blog-2007.txt'), 'utf8');
+  await paste(text);
+  await waitForValues(expectedGivens(text));
+  // r1c3 is empty and r1c1 holds 5.
+  await page.click('[data-cell="2"]');
+  await page.keyboard.press('5');
+  await page.waitForSelector('[data-cell="2"].conflict');
+  assert.ok(await page.locator('[data-cell="0"].conflict').count() === 1);
+  assert.match(await page.textContent('#verdict'), /Conflict/);
+  assert.match(await page.getAttribute('[data-cell="2"]', 'aria-label'), /conflict/);
+  // Deleting clears the conflict; arrows move the selection.
+  await page.keyboard.press('Backspace');
+  await page.waitForFunction(() => !document.querySelector('.cell.conflict'));
+  await page.keyboard.press('ArrowDown');
+  assert.equal(await page.getAttribute('[data-cell="11"]', 'aria-selected'), 'true');
+});
+
+test('the solver runs in a Worker: clicks answer while a long job runs, and Cancel works', async () => {
+  await open();
+  const text = await readFile(join(samplesDir, 'forum-hardest-1.txt'), 'utf8');
+  await paste(text);
+  await page.waitForSelector('[data-cell="0"][data-value]');
+  assert.ok(page.workers().length >= 1, 'a Worker exists');
+  // Whatever the worker is doing, the page answers a click at once.
+  const t0 = Date.now();
+  await page.click('#toggle-candidates');
+  await page.waitForSelector('#toggle-candidates[aria-pressed="true"]', { timeout: 1000 });
+  const latency = Date.now() - t0;
+  assert.ok(latency < 1000, `the click answered in ${latency} ms`);
+  if (await page.locator('#cancel').count()) {
+    await page.click('#cancel');
+    await page.waitForSelector('#cancel', { state: 'detached', timeout: 5000 });
+  }
+  // The page and the (new) worker keep working.
+  const easy = await readFile(join(samplesDir, 'codedojo-easy.txt'), 'utf8');
+  await paste(easy);
+  await waitForValues(expectedGivens(easy));
+  await page.waitForSelector('#verdict.good', { timeout: 20000 });
+});
+
+test('reload restores the puzzle and the step from the URL', async () => {
+  await open();
+  const text = await readFile(join(samplesDir, 'codedojo-medium.txt'), 'utf8');
+  await paste(text);
+  const givens = expectedGivens(text);
+  await waitForValues(givens);
+  await waitPathDone();
+  await page.click('.step-item[data-step="4"]');
+  await page.waitForFunction(() => location.hash.includes('s=4'));
+  const before = await gridValues();
+  assert.match(page.url(), /#g=/);
+  await page.reload();
+  await page.waitForSelector('[role=gridcell]');
+  await waitForValues(before);
+  // A shared link opens the same position in a fresh page.
+  const url = page.url();
+  await open(url.slice(url.indexOf('#')));
+  await waitForValues(before);
+});
+
+test('hint: the technique first, then where, then it is applied; keys step too', async () => {
+  await open();
+  const text = await readFile(join(samplesDir, 'codedojo-easy.txt'), 'utf8');
+  await paste(text);
+  await waitForValues(expectedGivens(text));
+  await waitPathDone();
+  const first = await page.textContent('.step-item[data-step="0"] .step-name');
+  await page.click('#hint');
+  assert.match(await page.textContent('#step-text'), new RegExp(`Hint: look for a ${first}`));
+  assert.equal(await page.locator('.cand.c-place, .cand.c-elim, .cell.hl-house').count(), 0, 'no highlights yet');
+  await page.click('#hint');
+  assert.ok(await page.locator('.cand.c-place, .cand.c-elim').count() > 0, 'the step is shown');
+  const before = await gridValues();
+  await page.click('#hint');
+  const after = await gridValues();
+  assert.ok(after.filter((v) => v).length > before.filter((v) => v).length, 'the hint placed a digit');
+  assert.equal(await page.getAttribute('.step-item[data-step="1"]', 'aria-current'), 'step');
+  // Keyboard: n shows and applies steps, p goes back.
+  await page.locator('body').focus();
+  await page.keyboard.press('n');
+  await page.keyboard.press('n');
+  assert.equal(await page.getAttribute('.step-item[data-step="2"]', 'aria-current'), 'step');
+  await page.keyboard.press('p');
+  assert.equal(await page.getAttribute('.step-item[data-step="1"]', 'aria-current'), 'step');
+});
+
+test('several solutions: the status says so and shows two that differ', async () => {
+  await open();
+  await page.selectOption('#samples', 'multiple-solutions');
+  await page.click('#load-sample');
+  await page.waitForSelector('#verdict.warn', { timeout: 20000 });
+  assert.match(await page.textContent('#verdict'), /Multiple solutions/);
+  await page.click('#show-solutions');
+  assert.equal(await page.locator('#solutions .mini-grid').count(), 2);
+  assert.ok(await page.locator('#solutions .mini-cell.differs').count() >= 4);
+});

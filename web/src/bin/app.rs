@@ -1,0 +1,5 @@
+//! The page's entry point.
+
+fn main() {
+    yew::Renderer::<deduku_web::components::app::App>::new().render();
+}

@@ -1,0 +1,7 @@
+//! The solver worker's entry point.
+
+use yew_agent::Registrable;
+
+fn main() {
+    deduku_web::agent::SolverReactor::registrar().register();
+}

@@ -1,0 +1,26 @@
+//! # deduku-web — the Deduku page
+//!
+//! A Yew app built by Trunk into two WebAssembly modules: the page (`bin/app.rs`) and the
+//! solver worker (`bin/worker.rs`). Every solver call runs in the worker; the page only keeps
+//! the model and draws it.
+//!
+//! - [`protocol`]: the plain message types between page and worker; library types are
+//!   converted there.
+//! - [`agent`]: the worker, a yew-agent reactor, and the jobs it runs.
+//! - [`client`]: the page's end of the worker (spawn, send, restart to cancel).
+//! - [`state`]: the model, changed only by actions; no Yew, tested natively.
+//! - [`persist`]: the URL hash and local storage.
+//! - [`samples`]: the puzzles of the Samples menu, compiled in.
+//! - [`components`]: one Yew component per file; [`components::app::App`] is the root.
+//!
+//! Invariants: the page never calls the solver; a reply is applied only if its id is the one the
+//! model waits for; the position shown is always `start` or the saved position after a step, so
+//! going back is exact.
+
+pub mod agent;
+pub mod client;
+pub mod components;
+pub mod persist;
+pub mod protocol;
+pub mod samples;
+pub mod state;

@@ -1,0 +1,362 @@
+//! The wire protocol between the page and the solver worker: plain data types, serialized by
+//! the worker bridge (yew-agent's bincode codec).
+//!
+//! Library types ([`deduku::Board`], [`deduku::Step`]) are not serialization formats; this
+//! module converts them into [`PlainBoard`] and [`PlainStep`] once, here, and back where the page
+//! needs a [`deduku::Board`] (to apply a typed digit).
+//!
+//! Every [`Request`] carries an id chosen by the page; every [`Response`] repeats the id of the
+//! request it answers, so the page drops replies to requests it has since replaced.
+
+use deduku::logic::step::fmt_cells_compact;
+use deduku::{Board, Candidate, Cell, DigitSet, Origin, Step};
+use serde::{Deserialize, Serialize};
+
+/// Bumped when a message changes shape; part of the worker's URL so a cached old worker is
+/// never paired with a new page.
+pub const PROTOCOL_VERSION: u32 = 1;
+
+/// Where a cell's digit came from, as the page shows it.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize, Default, Hash)]
+pub enum CellOrigin {
+    /// The cell is empty.
+    #[default]
+    Empty,
+    /// A clue of the puzzle.
+    Given,
+    /// Typed by the user while solving.
+    User,
+    /// Placed by a solving step.
+    Solver,
+}
+
+/// A position as plain data: 81 values (0 = empty), their origins and candidate masks
+/// (bit `i` = digit `i + 1`).
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize, Hash)]
+pub struct PlainBoard {
+    /// Values 0–9, row-major.
+    pub values: Vec<u8>,
+    /// Origins, row-major.
+    pub origins: Vec<CellOrigin>,
+    /// Candidate masks of the empty cells (0 for filled cells).
+    pub cands: Vec<u16>,
+}
+
+impl Default for PlainBoard {
+    fn default() -> Self {
+        PlainBoard::from_board(&Board::empty())
+    }
+}
+
+impl PlainBoard {
+    /// Converts a library board; placed digits become [`CellOrigin::Solver`].
+    pub fn from_board(board: &Board) -> PlainBoard {
+        PlainBoard::from_board_with_user(board, &[false; 81])
+    }
+
+    /// Converts a library board; placed digits in cells marked in `user` become
+    /// [`CellOrigin::User`], the other placed digits [`CellOrigin::Solver`].
+    pub fn from_board_with_user(board: &Board, user: &[bool; 81]) -> PlainBoard {
+        let origins = Cell::all()
+            .map(|c| match board.origin(c) {
+                Origin::Empty => CellOrigin::Empty,
+                Origin::Given => CellOrigin::Given,
+                Origin::Placed if user[c.index()] => CellOrigin::User,
+                Origin::Placed => CellOrigin::Solver,
+            })
+            .collect();
+        PlainBoard {
+            values: board.values().to_vec(),
+            origins,
+            cands: board.all_candidates().iter().map(|s| s.bits()).collect(),
+        }
+    }
+
+    /// The library board with these values, origins and candidates (a malformed message
+    /// yields the empty board's cells where data is missing).
+    pub fn to_board(&self) -> Board {
+        let mut values = [0u8; 81];
+        let mut origin = [Origin::Empty; 81];
+        let mut cands = [DigitSet::ALL; 81];
+        for i in 0..81 {
+            values[i] = self.values.get(i).copied().filter(|v| *v <= 9).unwrap_or(0);
+            origin[i] = match self.origins.get(i) {
+                Some(CellOrigin::Given) => Origin::Given,
+                Some(CellOrigin::User | CellOrigin::Solver) => Origin::Placed,
+                _ => Origin::Empty,
+            };
+            if values[i] == 0 {
+                origin[i] = Origin::Empty;
+            } else if origin[i] == Origin::Empty {
+                origin[i] = Origin::Given;
+            }
+            cands[i] = DigitSet::from_bits(self.cands.get(i).copied().unwrap_or(0x1ff));
+        }
+        Board::from_candidates(&values, &origin, &cands)
+    }
+
+    /// Which cells hold a digit the user typed.
+    pub fn user_cells(&self) -> [bool; 81] {
+        let mut out = [false; 81];
+        for (o, v) in out.iter_mut().zip(&self.origins) {
+            *o = *v == CellOrigin::User;
+        }
+        out
+    }
+
+    /// The value of cell `i` (0 when empty or out of range).
+    pub fn value(&self, i: usize) -> u8 {
+        self.values.get(i).copied().unwrap_or(0)
+    }
+
+    /// The origin of cell `i`.
+    pub fn origin(&self, i: usize) -> CellOrigin {
+        self.origins.get(i).copied().unwrap_or_default()
+    }
+
+    /// The candidate mask of cell `i`.
+    pub fn cand_mask(&self, i: usize) -> u16 {
+        self.cands.get(i).copied().unwrap_or(0)
+    }
+
+    /// The 81-character line, `.` for empty.
+    pub fn to_line(&self) -> String {
+        (0..81)
+            .map(|i| if self.value(i) == 0 { '.' } else { (b'0' + self.value(i)) as char })
+            .collect()
+    }
+
+    /// Whether no cell is filled.
+    pub fn is_empty(&self) -> bool {
+        (0..81).all(|i| self.value(i) == 0)
+    }
+
+    /// Whether every cell is filled.
+    pub fn is_complete(&self) -> bool {
+        (0..81).all(|i| self.value(i) != 0)
+    }
+}
+
+/// A candidate as plain data: cell index 0–80 and digit 1–9.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize, Hash, PartialOrd, Ord)]
+pub struct PlainCand {
+    /// Cell index 0–80.
+    pub cell: u8,
+    /// Digit 1–9.
+    pub digit: u8,
+}
+
+impl From<Candidate> for PlainCand {
+    fn from(c: Candidate) -> Self {
+        PlainCand { cell: c.cell.index() as u8, digit: c.digit.get() }
+    }
+}
+
+/// One end of a chain link: a digit in one cell or in a group of cells.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize, Hash)]
+pub struct PlainNode {
+    /// Digit 1–9.
+    pub digit: u8,
+    /// Cell indexes (one, or several for a group node).
+    pub cells: Vec<u8>,
+}
+
+/// A chain link drawn as an arrow: solid when strong, dashed when weak.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize, Hash)]
+pub struct PlainLink {
+    /// Where the arrow starts.
+    pub from: PlainNode,
+    /// Where it ends.
+    pub to: PlainNode,
+    /// Strong (solid) or weak (dashed).
+    pub strong: bool,
+}
+
+/// A step as plain data, in the generic highlight roles of [`deduku::logic::Highlight`].
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize, Hash)]
+pub struct PlainStep {
+    /// The technique's display name.
+    pub technique: String,
+    /// The full text in the catalogue's notation.
+    pub text: String,
+    /// Where, in short: the pattern's cells or the changed cells, e.g. `r1c23`.
+    pub place: String,
+    /// Digits placed.
+    pub placements: Vec<PlainCand>,
+    /// Candidates removed.
+    pub eliminations: Vec<PlainCand>,
+    /// Pattern cells (shaded).
+    pub cells: Vec<u8>,
+    /// Pattern candidates (primary color).
+    pub candidates: Vec<PlainCand>,
+    /// Candidates in the alternate role.
+    pub alternate: Vec<PlainCand>,
+    /// Fin candidates.
+    pub fins: Vec<PlainCand>,
+    /// Houses of the pattern (0–8 rows, 9–17 columns, 18–26 boxes).
+    pub houses: Vec<u8>,
+    /// Cover houses.
+    pub cover_houses: Vec<u8>,
+    /// Chain links in order.
+    pub links: Vec<PlainLink>,
+}
+
+fn node(n: &deduku::logic::Node) -> PlainNode {
+    PlainNode { digit: n.digit.get(), cells: n.cells.iter().map(|c| c.index() as u8).collect() }
+}
+
+impl PlainStep {
+    /// Converts a library step.
+    pub fn from_step(s: &Step) -> PlainStep {
+        let h = &s.highlight;
+        let cands = |v: &[Candidate]| v.iter().map(|&c| PlainCand::from(c)).collect::<Vec<_>>();
+        let place_cells: deduku::CellSet = if !h.cells.is_empty() {
+            h.cells.iter().copied().collect()
+        } else {
+            s.placements.iter().chain(&s.eliminations).map(|c| c.cell).collect()
+        };
+        PlainStep {
+            technique: s.technique.name().to_string(),
+            text: s.text.clone(),
+            place: fmt_cells_compact(place_cells),
+            placements: cands(&s.placements),
+            eliminations: cands(&s.eliminations),
+            cells: h.cells.iter().map(|c| c.index() as u8).collect(),
+            candidates: cands(&h.candidates),
+            alternate: cands(&h.alternate),
+            fins: cands(&h.fins),
+            houses: h.houses.iter().map(|x| x.index() as u8).collect(),
+            cover_houses: h.cover_houses.iter().map(|x| x.index() as u8).collect(),
+            links: h
+                .links
+                .iter()
+                .map(|l| PlainLink { from: node(&l.from), to: node(&l.to), strong: l.strong })
+                .collect(),
+        }
+    }
+}
+
+/// The difficulty of a path.
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+pub struct PlainRating {
+    /// SE-style number.
+    pub se: f32,
+    /// Level name: easy, medium, hard, unfair, extreme.
+    pub level: String,
+    /// The hardest technique's name, if any step was taken.
+    pub hardest: Option<String>,
+}
+
+/// The verdict of the exact solver on a position.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub enum Verdict {
+    /// Exactly one solution (81 values).
+    Unique(Vec<u8>),
+    /// No solution; the text says why when a contradiction is visible.
+    NoSolution(String),
+    /// At least two solutions: two that differ.
+    Multiple(Vec<u8>, Vec<u8>),
+}
+
+/// How a path ended.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub enum PathEnd {
+    /// Every cell filled.
+    Solved,
+    /// The puzzle has no solution.
+    NoSolution,
+    /// The puzzle has several solutions; the path stops where logic does.
+    MultipleSolutions,
+    /// No technique applies.
+    Stuck,
+}
+
+/// What the page asks the worker.
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+pub enum Job {
+    /// Parse a pasted or imported text (any format the library reads).
+    Parse(String),
+    /// Count the solutions of a position (two at most).
+    Analyze(PlainBoard),
+    /// Explain a position step by step, with progress after every step.
+    Path(PlainBoard),
+    /// Stop the path job with the given id, if it is still running.
+    Cancel(u64),
+}
+
+/// A request with the page's id.
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+pub struct Request {
+    /// Chosen by the page; repeated in every response to this request.
+    pub id: u64,
+    /// What to do.
+    pub job: Job,
+}
+
+/// What the worker answers.
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+pub enum Reply {
+    /// The parsed position.
+    Parsed(PlainBoard),
+    /// The text is not a puzzle: the parser's message (what and where).
+    ParseFailed(String),
+    /// The verdict on a position.
+    Analyzed(Verdict),
+    /// One more step of the path, with the position after it.
+    Step {
+        /// 0-based index of the step in the path.
+        index: u32,
+        /// The step.
+        step: Box<PlainStep>,
+        /// The position after the step.
+        after: PlainBoard,
+    },
+    /// The path is complete.
+    PathDone {
+        /// How it ended.
+        end: PathEnd,
+        /// Its difficulty.
+        rating: PlainRating,
+    },
+    /// The path job stopped early because it was cancelled or replaced.
+    Cancelled,
+}
+
+/// A reply with the id of the request it answers.
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+pub struct Response {
+    /// The request's id.
+    pub id: u64,
+    /// The answer.
+    pub reply: Reply,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use deduku::Digit;
+
+    #[test]
+    fn board_round_trips_through_plain_data() {
+        let mut b = Board::empty();
+        b.place_given(Cell::at(0, 0), Digit::new(5).unwrap());
+        b.place(Cell::at(4, 4), Digit::new(7).unwrap());
+        b.eliminate(Cell::at(8, 8), Digit::new(3).unwrap());
+        let mut user = [false; 81];
+        user[40] = true;
+        let p = PlainBoard::from_board_with_user(&b, &user);
+        assert_eq!(p.origin(0), CellOrigin::Given);
+        assert_eq!(p.origin(40), CellOrigin::User);
+        assert_eq!(p.cand_mask(80) & (1 << 2), 0);
+        assert_eq!(p.to_board(), b);
+        assert_eq!(PlainBoard::from_board_with_user(&p.to_board(), &p.user_cells()), p);
+    }
+
+    #[test]
+    fn malformed_plain_board_does_not_panic() {
+        let p = PlainBoard { values: vec![12, 3], origins: vec![], cands: vec![0xffff] };
+        let b = p.to_board();
+        assert_eq!(b.value(Cell::at(0, 1)), Digit::new(3));
+        assert_eq!(b.value(Cell::at(0, 0)), None);
+    }
+}

@@ -1,0 +1,231 @@
+//! Browser tests (wasm-bindgen-test in headless Chromium): a real round trip through the built
+//! worker (`trunk build` must have produced `dist/`), and the grid and status components
+//! rendered into the page.
+#![cfg(target_arch = "wasm32")]
+
+use deduku_web::client::WorkerClient;
+use deduku_web::components::grid::{Grid, GridProps};
+use deduku_web::components::status::{Status, StatusProps};
+use deduku_web::protocol::{
+    Job, PathEnd, PlainBoard, PlainCand, PlainLink, PlainNode, PlainStep, Reply, Request, Response,
+    Verdict,
+};
+use deduku_web::state::{Action, Model};
+use futures::StreamExt;
+use futures::channel::mpsc;
+use std::rc::Rc;
+use std::time::Duration;
+use wasm_bindgen::JsCast;
+use wasm_bindgen_test::*;
+use yew::Callback;
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+const EASY: &str =
+    "530070000600195000098000060800060003400803001700020006060000280000419005000080079";
+
+async fn sleep(ms: u32) {
+    gloo_timers::future::TimeoutFuture::new(ms).await;
+}
+
+async fn worker_is_built() {
+    let window = web_sys::window().unwrap();
+    let resp = wasm_bindgen_futures::JsFuture::from(window.fetch_with_str("/dist/worker.js"))
+        .await
+        .expect("fetch");
+    let resp: web_sys::Response = resp.dyn_into().unwrap();
+    assert!(
+        resp.ok(),
+        "dist/worker.js is missing: run `trunk build --release` before the browser tests"
+    );
+}
+
+/// Receives the next response, failing after `secs` seconds.
+async fn next(rx: &mut mpsc::UnboundedReceiver<Response>, secs: u64) -> Response {
+    let timeout = yew::platform::time::sleep(Duration::from_secs(secs));
+    futures::pin_mut!(timeout);
+    match futures::future::select(rx.next(), timeout).await {
+        futures::future::Either::Left((Some(r), _)) => r,
+        _ => panic!("no reply from the worker within {secs} s"),
+    }
+}
+
+#[wasm_bindgen_test]
+async fn worker_round_trip_parses_analyzes_and_streams_a_path() {
+    worker_is_built().await;
+    let (tx, mut rx) = mpsc::unbounded();
+    let client = WorkerClient::new("/dist/worker.js", move |r| {
+        let _ = tx.unbounded_send(r);
+    });
+    client.send(Request { id: 1, job: Job::Parse(EASY.into()) });
+    let r = next(&mut rx, 20).await;
+    assert_eq!(r.id, 1);
+    let Reply::Parsed(board) = r.reply else { panic!("expected Parsed, got {:?}", r.reply) };
+    assert_eq!(board.to_line().replace('.', "0"), EASY);
+
+    client.send(Request { id: 2, job: Job::Analyze(board.clone()) });
+    let r = next(&mut rx, 20).await;
+    let Reply::Analyzed(Verdict::Unique(solution)) = r.reply else { panic!("{:?}", r.reply) };
+
+    client.send(Request { id: 3, job: Job::Path(board) });
+    let mut last = None;
+    let mut steps = 0;
+    loop {
+        let r = next(&mut rx, 30).await;
+        assert_eq!(r.id, 3);
+        match r.reply {
+            Reply::Step { index, after, .. } => {
+                assert_eq!(index, steps);
+                steps += 1;
+                last = Some(after);
+            }
+            Reply::PathDone { end, rating } => {
+                assert_eq!(end, PathEnd::Solved);
+                assert!(rating.se > 0.0);
+                break;
+            }
+            other => panic!("unexpected {other:?}"),
+        }
+    }
+    assert!(steps > 0);
+    assert_eq!(last.unwrap().values, solution);
+
+    client.send(Request { id: 4, job: Job::Parse("not a sudoku".into()) });
+    let r = next(&mut rx, 20).await;
+    assert!(matches!(r.reply, Reply::ParseFailed(ref m) if !m.is_empty()), "{:?}", r.reply);
+}
+
+#[wasm_bindgen_test]
+async fn a_newer_path_request_cancels_the_older_and_restart_keeps_working() {
+    worker_is_built().await;
+    let (tx, mut rx) = mpsc::unbounded();
+    let mut client = WorkerClient::new("/dist/worker.js", move |r| {
+        let _ = tx.unbounded_send(r);
+    });
+    let empty = PlainBoard::default();
+    let board = match deduku_web::agent::parse_job(EASY) {
+        Reply::Parsed(b) => b,
+        other => panic!("{other:?}"),
+    };
+    client.send(Request { id: 10, job: Job::Path(board.clone()) });
+    client.send(Request { id: 11, job: Job::Cancel(10) });
+    client.send(Request { id: 12, job: Job::Analyze(empty) });
+    // Whatever the old job managed to send, it ends cancelled or done, and the analysis follows.
+    let mut saw_analysis = false;
+    for _ in 0..200 {
+        let r = next(&mut rx, 20).await;
+        if r.id == 12 {
+            assert!(matches!(r.reply, Reply::Analyzed(Verdict::Multiple(..))));
+            saw_analysis = true;
+            break;
+        }
+    }
+    assert!(saw_analysis);
+    client.restart();
+    client.send(Request { id: 13, job: Job::Analyze(board) });
+    let r = next(&mut rx, 20).await;
+    assert_eq!(r.id, 13);
+    assert!(matches!(r.reply, Reply::Analyzed(Verdict::Unique(_))));
+}
+
+fn mount() -> web_sys::Element {
+    let doc = web_sys::window().unwrap().document().unwrap();
+    let div = doc.create_element("div").unwrap();
+    doc.body().unwrap().append_child(&div).unwrap();
+    div
+}
+
+#[wasm_bindgen_test]
+async fn grid_renders_an_aria_grid_with_origins_conflicts_and_step_roles() {
+    let mut board = match deduku_web::agent::parse_job(EASY) {
+        Reply::Parsed(b) => b,
+        other => panic!("{other:?}"),
+    };
+    // Make r1c3 a duplicate of r1c1 (5).
+    board.values[2] = 5;
+    board.origins[2] = deduku_web::protocol::CellOrigin::User;
+    let step = PlainStep {
+        technique: "Test pattern".into(),
+        text: "Test".into(),
+        place: "r9c9".into(),
+        placements: vec![PlainCand { cell: 80, digit: 9 }],
+        eliminations: vec![PlainCand { cell: 79, digit: 1 }],
+        cells: vec![72],
+        candidates: vec![PlainCand { cell: 78, digit: 4 }],
+        alternate: vec![],
+        fins: vec![],
+        houses: vec![8],
+        cover_houses: vec![],
+        links: vec![PlainLink {
+            from: PlainNode { digit: 4, cells: vec![78] },
+            to: PlainNode { digit: 1, cells: vec![79] },
+            strong: false,
+        }],
+    };
+    // The step's candidates must exist on the board for their classes to show.
+    board.values[78] = 0;
+    board.values[79] = 0;
+    board.values[80] = 0;
+    board.origins[78] = deduku_web::protocol::CellOrigin::Empty;
+    board.origins[79] = deduku_web::protocol::CellOrigin::Empty;
+    board.origins[80] = deduku_web::protocol::CellOrigin::Empty;
+    board.cands[78] = 0x1ff;
+    board.cands[79] = 0x1ff;
+    board.cands[80] = 0x1ff;
+    let conflicts = deduku_web::state::conflicts(&board);
+    assert_eq!(conflicts, vec![0, 2]);
+    let root = mount();
+    let (tx, mut rx) = mpsc::unbounded();
+    let props = GridProps {
+        board,
+        step: Some(step),
+        selected: 40,
+        show_candidates: false,
+        conflicts,
+        on_action: Callback::from(move |a: Action| {
+            let _ = tx.unbounded_send(a);
+        }),
+    };
+    yew::Renderer::<Grid>::with_root_and_props(root.clone(), props).render();
+    sleep(20).await;
+    let cells = root.query_selector_all("[role=gridcell]").unwrap();
+    assert_eq!(cells.length(), 81);
+    let cell = |i: usize| root.query_selector(&format!("[data-cell='{i}']")).unwrap().unwrap();
+    assert_eq!(cell(0).get_attribute("aria-label").unwrap(), "row 1 column 1, 5, given, conflict");
+    assert!(cell(0).class_list().contains("conflict") && cell(2).class_list().contains("conflict"));
+    assert!(cell(2).class_list().contains("user"));
+    assert!(cell(72).class_list().contains("hl-cell"));
+    assert!(cell(75).class_list().contains("hl-house"));
+    assert_eq!(root.query_selector_all(".c-place").unwrap().length(), 1);
+    assert_eq!(root.query_selector_all(".c-elim").unwrap().length(), 1);
+    assert_eq!(root.query_selector_all(".c-pat").unwrap().length(), 1);
+    assert_eq!(root.query_selector_all("svg.overlay path.link.weak").unwrap().length(), 1);
+    assert_eq!(cell(40).get_attribute("tabindex").unwrap(), "0");
+    // Clicking a cell selects it.
+    cell(10).dyn_into::<web_sys::HtmlElement>().unwrap().click();
+    assert_eq!(rx.next().await, Some(Action::Select(10)));
+}
+
+#[wasm_bindgen_test]
+async fn status_offers_the_two_solutions_when_there_are_several() {
+    let board = match deduku_web::agent::parse_job(EASY) {
+        Reply::Parsed(b) => b,
+        other => panic!("{other:?}"),
+    };
+    let mut model = Model::default().apply(Action::Restore(board, 0));
+    let a: Vec<u8> = (0..81).map(|i| (i % 9 + 1) as u8).collect();
+    let mut b = a.clone();
+    b.swap(0, 1);
+    let id = model.analyze_id;
+    model = model
+        .apply(Action::Worker(Response { id, reply: Reply::Analyzed(Verdict::Multiple(a, b)) }));
+    model = model.apply(Action::ToggleSolutions);
+    let root = mount();
+    let props = StatusProps { model: Rc::new(model), on_action: Callback::noop() };
+    yew::Renderer::<Status>::with_root_and_props(root.clone(), props).render();
+    sleep(20).await;
+    let text = root.text_content().unwrap();
+    assert!(text.contains("Multiple solutions"), "{text}");
+    assert_eq!(root.query_selector_all(".mini-grid").unwrap().length(), 2);
+    assert_eq!(root.query_selector_all(".mini-cell.differs").unwrap().length(), 4);
+}

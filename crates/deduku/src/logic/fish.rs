@@ -610,36 +610,9 @@ impl Complex {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
-    use crate::board::Origin;
     use crate::logic::find_all;
 
-    /// A board from a line of HoDoKu's regression library (`tests/data/techniques/
-    /// hodoku-reglib-1.4.txt`): givens (`+` marks a placed digit) and deleted candidates.
-    pub(crate) fn reglib_board(line: &str) -> Board {
-        let f: Vec<&str> = line.split(':').collect();
-        let mut values = [0u8; 81];
-        let mut origin = [Origin::Empty; 81];
-        let (mut i, mut placed) = (0, false);
-        for b in f[3].bytes() {
-            if b == b'+' {
-                placed = true;
-                continue;
-            }
-            if b.is_ascii_digit() && b != b'0' {
-                values[i] = b - b'0';
-                origin[i] = if placed { Origin::Placed } else { Origin::Given };
-            }
-            placed = false;
-            i += 1;
-        }
-        let mut board = Board::from_parts(&values, &origin);
-        for k in f[4].split_whitespace() {
-            let k = k.as_bytes();
-            let d = Digit::new(k[0] - b'0').expect("digit");
-            board.eliminate(Cell::at((k[1] - b'1') as usize, (k[2] - b'1') as usize), d);
-        }
-        board
-    }
+    pub(crate) use crate::logic::test_support::reglib_board;
 
     /// The texts of the steps of `t` whose eliminations are exactly `want` (`r1c3<>3` style,
     /// as [`Step::result_text`] writes them).

@@ -430,50 +430,12 @@ fn remote_pair_step(
 #[cfg(test)]
 pub(crate) mod test_support {
     use crate::board::{Board, Origin};
-    use crate::grid::{Candidate, Cell, Digit};
+    use crate::grid::Digit;
     use crate::logic::{Context, Sink, Step, Technique, find};
 
-    /// `"436 257"` → 4 in r3c6, 2 in r5c7.
-    pub fn cands(s: &str) -> Vec<Candidate> {
-        let mut v: Vec<Candidate> = s
-            .split_whitespace()
-            .map(|t| {
-                let b = t.as_bytes();
-                Candidate::new(
-                    Cell::at((b[1] - b'1') as usize, (b[2] - b'1') as usize),
-                    Digit::new(b[0] - b'0').expect("digit"),
-                )
-            })
-            .collect();
-        v.sort();
-        v
-    }
+    pub(crate) use crate::logic::test_support::cands;
 
-    /// The board of a HoDoKu regression-library line (`:code:digits:givens:deleted:...`).
-    pub fn reglib_board(line: &str) -> Board {
-        let f: Vec<&str> = line.split(':').collect();
-        let mut values = [0u8; 81];
-        let mut origin = [Origin::Empty; 81];
-        let mut idx = 0;
-        let mut placed = false;
-        for b in f[3].bytes() {
-            if b == b'+' {
-                placed = true;
-                continue;
-            }
-            if (b'1'..=b'9').contains(&b) {
-                values[idx] = b - b'0';
-                origin[idx] = if placed { Origin::Placed } else { Origin::Given };
-            }
-            placed = false;
-            idx += 1;
-        }
-        let mut board = Board::from_parts(&values, &origin);
-        for k in cands(f[4]) {
-            board.eliminate(k.cell, k.digit);
-        }
-        board
-    }
+    pub(crate) use crate::logic::test_support::reglib_board;
 
     /// A position from 81 tokens: a digit is a given, `.` followed by digits an empty cell
     /// with those candidates.

@@ -311,51 +311,10 @@ fn digit_list(ds: DigitSet) -> String {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
-    use crate::board::Origin;
-    use crate::grid::Candidate;
 
-    /// Builds a board from a HoDoKu regression-library line
-    /// (`:code:digits:givens:deleted:eliminations:placements:`).
-    pub fn reglib_board(line: &str) -> Board {
-        let f: Vec<&str> = line.split(':').collect();
-        let mut values = [0u8; 81];
-        let mut origin = [Origin::Empty; 81];
-        let mut idx = 0;
-        let mut placed = false;
-        for b in f[3].bytes() {
-            if b == b'+' {
-                placed = true;
-                continue;
-            }
-            if (b'1'..=b'9').contains(&b) {
-                values[idx] = b - b'0';
-                origin[idx] = if placed { Origin::Placed } else { Origin::Given };
-            }
-            placed = false;
-            idx += 1;
-        }
-        let mut board = Board::from_parts(&values, &origin);
-        for k in cands(f[4]) {
-            board.eliminate(k.cell, k.digit);
-        }
-        board
-    }
+    pub(crate) use crate::logic::test_support::reglib_board;
 
-    /// `"327 873"` → 3r2c7, 8r7c3 (digit, row, column as in the regression library).
-    pub fn cands(s: &str) -> Vec<Candidate> {
-        let mut v: Vec<Candidate> = s
-            .split_whitespace()
-            .map(|t| {
-                let b = t.as_bytes();
-                Candidate::new(
-                    Cell::at((b[1] - b'1') as usize, (b[2] - b'1') as usize),
-                    Digit::new(b[0] - b'0').expect("digit"),
-                )
-            })
-            .collect();
-        v.sort();
-        v
-    }
+    pub(crate) use crate::logic::test_support::cands;
 
     /// The board of line `n` (1-based) of HoDoKu's regression library.
     pub fn reglib_line(n: usize) -> Board {

@@ -469,33 +469,13 @@ pub fn eureka(nodes: &[Node], strong: &[bool]) -> String {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
-    use crate::board::Origin;
     use crate::grid::Cell;
     use crate::logic::find_all;
 
     /// A board from a HoDoKu regression-library line's givens (`+` = placed) and deleted
-    /// candidates (`dRC` triples).
+    /// candidates (`dRC` triples), read by the format module as a library line.
     pub(crate) fn reglib_board(givens: &str, deleted: &str) -> Board {
-        let mut values = [0u8; 81];
-        let mut origin = [Origin::Empty; 81];
-        let (mut idx, mut placed) = (0, false);
-        for b in givens.bytes() {
-            if b == b'+' {
-                placed = true;
-                continue;
-            }
-            if (b'1'..=b'9').contains(&b) {
-                values[idx] = b - b'0';
-                origin[idx] = if placed { Origin::Placed } else { Origin::Given };
-            }
-            placed = false;
-            idx += 1;
-        }
-        let mut board = Board::from_parts(&values, &origin);
-        for k in cands(deleted) {
-            board.eliminate(k.cell, k.digit);
-        }
-        board
+        crate::logic::test_support::reglib_board(&format!(":0000:1:{givens}:{deleted}:::"))
     }
 
     /// `"742 311"` → 7r4c2, 3r1c1.

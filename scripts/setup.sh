@@ -7,7 +7,6 @@ cd "$(dirname "$0")/.."
 
 TRUNK_VERSION=0.22.1
 WASM_BINDGEN_VERSION=0.2.130
-BINARYEN_VERSION=132.0.0
 
 log() { printf '[setup] %s\n' "$*" >&2; }
 export PATH="$HOME/.cargo/bin:$PATH"
@@ -35,6 +34,6 @@ if ! command -v chromium >/dev/null || ! command -v chromedriver >/dev/null; the
 fi
 
 if [ ! -x tests/node_modules/.bin/wasm-opt ] || [ ! -d tests/node_modules/playwright-core ]; then
-  log "installing npm packages in tests/ (playwright-core, binaryen)"
+  log "installing npm packages in tests/ (playwright-core, binaryen for wasm-opt; versions in tests/package-lock.json)"
   (cd tests && npm ci --no-audit --no-fund)
 fi

@@ -1,6 +1,6 @@
 //! Difficulty: an SE-style number (the hardest step, chains and nets raised by length as Sudoku
-//! Explainer does) and a level from the hardest step's tier and the sum of step scores
-//! (HoDoKu's way).
+//! Explainer does), a level from the tier of the hardest technique used, and the sum of the
+//! HoDoKu-style step scores (reported, not used for the level).
 
 use crate::logic::{Step, Technique};
 use std::fmt;
@@ -81,7 +81,6 @@ pub fn rate(steps: &[Step]) -> Rating {
     let mut se = 0.0f32;
     let mut hardest = None;
     let mut score = 0u32;
-    let mut tier = 0u8;
     for s in steps {
         let r = step_se(s);
         if r > se {
@@ -89,7 +88,6 @@ pub fn rate(steps: &[Step]) -> Rating {
             hardest = Some(s.technique);
         }
         score = score.saturating_add(s.technique.score());
-        tier = tier.max(s.technique.tier());
     }
     let level_by_tech = |t: Technique| match t.tier() {
         1 if matches!(
@@ -105,13 +103,27 @@ pub fn rate(steps: &[Step]) -> Rating {
         _ => Level::Extreme,
     };
     let level = steps.iter().map(|s| level_by_tech(s.technique)).max().unwrap_or(Level::Easy);
-    let _ = tier;
     Rating { se: (se * 10.0).round() / 10.0, level, hardest, score }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn level_follows_the_hardest_technique_and_se_the_hardest_step() {
+        let singles = [Step::new(Technique::HiddenSingle), Step::new(Technique::NakedSingle)];
+        let r = rate(&singles);
+        assert_eq!((r.level, r.hardest, r.se), (Level::Easy, Some(Technique::NakedSingle), 2.3));
+        let with_pair = [Step::new(Technique::NakedPair), Step::new(Technique::FullHouse)];
+        assert_eq!(rate(&with_pair).level, Level::Medium);
+        let mut chain = Step::new(Technique::XChain);
+        chain.length = 5;
+        let r = rate(&[Step::new(Technique::XWing), chain]);
+        assert_eq!(r.level, Level::Unfair);
+        assert!((r.se - (Technique::XChain.se_base() + 0.1)).abs() < 1e-5);
+        assert_eq!(rate(&[]).level, Level::Easy);
+    }
 
     #[test]
     fn length_bonus_grows_slowly() {

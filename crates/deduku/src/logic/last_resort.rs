@@ -24,7 +24,6 @@ pub fn find(board: &Board, technique: Technique, sink: &mut Sink) -> ControlFlow
     s.placements.push(Candidate::new(cell, digit));
     s.highlight.cells.push(cell);
     s.highlight.candidates.push(Candidate::new(cell, digit));
-    let mut s = s.with_text("");
     s.text = format!(
         "{}: {cell}={digit} (no implemented technique applies; {digit} is the solution's digit in {cell}, the cell with fewest candidates)",
         Technique::BruteForce.name()

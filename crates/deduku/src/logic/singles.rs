@@ -27,7 +27,7 @@ fn single_step(
     s.highlight.cells.push(cell);
     s.highlight.candidates.push(Candidate::new(cell, digit));
     s.highlight.houses.extend(house);
-    let mut s = s.with_text("");
+    // The text names the reason instead of the generic `pattern => result` form.
     s.text = format!("{}: {}={} ({})", technique.name(), cell, digit, why);
     s
 }

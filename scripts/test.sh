@@ -21,8 +21,8 @@ cargo fmt --all --check
 step "cargo clippy"
 cargo clippy --workspace --all-targets -- -D warnings
 
-step "cargo test (release)"
-cargo test --workspace --release
+step "cargo test (profile test-release: optimised, no LTO)"
+cargo test --workspace --profile test-release
 
 step "cargo doc"
 RUSTDOCFLAGS=-Dwarnings cargo doc --workspace --no-deps

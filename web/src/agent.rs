@@ -2,17 +2,16 @@
 //!
 //! Every solver call of the app runs here, off the page's thread. The jobs themselves are plain
 //! functions ([`parse_job`], [`analyze_job`], [`PathJob`]) so they are tested natively; the
-//! reactor only moves messages and, during a long path, hands control back to the worker's event
-//! loop between steps so that a `Cancel` or a newer path request is seen (the older path then
-//! stops with [`Reply::Cancelled`]). A single step that runs long cannot be interrupted this way:
-//! the page then drops the whole worker and starts a new one.
+//! reactor only moves messages and, during a path, hands control back to the worker's event
+//! loop every few milliseconds — between steps and inside long ones, through the path runner's
+//! stop check — so that a `Cancel` or a newer path request is seen at once (the older path then
+//! stops with [`Reply::Cancelled`]). One worker lives as long as the page.
 
 use crate::protocol::{
     Job, PathEnd, PlainBoard, PlainRating, PlainStep, Reply, Request, Response, Verdict,
 };
-use deduku::logic::{Options, Steps};
 use deduku::solve::count_solutions;
-use deduku::{Board, Step};
+use deduku::{Advance, Options, PathRun, PathStatus};
 use futures::channel::mpsc;
 use futures::{SinkExt, StreamExt};
 use std::cell::{Cell, RefCell};
@@ -46,124 +45,155 @@ pub fn analyze_job(board: &PlainBoard) -> Verdict {
     }
 }
 
-/// A solve path computed one step at a time.
+/// A solve path computed one step at a time by the library's path runner ([`PathRun`]), the
+/// same runner the CLI uses, so the page shows the CLI's steps and rating.
 pub struct PathJob {
-    steps: Option<Steps>,
+    run: PathRun,
     user: [bool; 81],
-    taken: Vec<Step>,
-    solutions: usize,
+    sent: u32,
     finished: bool,
+}
+
+/// What one call of [`PathJob::poll`] produced.
+#[derive(Debug)]
+pub enum Poll {
+    /// A reply to send: a step, then the end with the rating.
+    Reply(Reply),
+    /// The stop check fired; poll again to continue.
+    Pending,
+    /// Everything was sent.
+    Finished,
 }
 
 impl PathJob {
     /// Starts a path from `start` with the default techniques.
     pub fn new(start: &PlainBoard) -> PathJob {
-        let board: Board = start.to_board();
-        let solutions = if board.check().is_err() { 0 } else { count_solutions(&board, 2).count };
-        let steps = (solutions > 0).then(|| Steps::new(&board, &Options::default()));
-        PathJob { steps, user: start.user_cells(), taken: Vec::new(), solutions, finished: false }
+        PathJob {
+            run: PathRun::new(&start.to_board(), &Options::default()),
+            user: start.user_cells(),
+            sent: 0,
+            finished: false,
+        }
     }
 
-    /// The next reply: a [`Reply::Step`] while steps remain, then one [`Reply::PathDone`],
-    /// then `None`.
-    pub fn next_reply(&mut self) -> Option<Reply> {
+    /// Works until the next reply or until `stop` answers `true`: a [`Reply::Step`] while steps
+    /// remain, then one [`Reply::PathDone`] (after the rating walk), then [`Poll::Finished`].
+    pub fn poll(&mut self, stop: Option<&dyn Fn() -> bool>) -> Poll {
         if self.finished {
-            return None;
+            return Poll::Finished;
         }
-        if let Some(steps) = self.steps.as_mut()
-            && let Some(step) = steps.next()
-        {
-            let after = PlainBoard::from_board_with_user(steps.board(), &self.user);
-            let reply = Reply::Step {
-                index: self.taken.len() as u32,
-                step: Box::new(PlainStep::from_step(&step)),
-                after,
-            };
-            self.taken.push(step);
-            return Some(reply);
+        match self.run.advance(stop) {
+            Advance::Pending => Poll::Pending,
+            Advance::Step(step) => {
+                let after = PlainBoard::from_board_with_user(self.run.board(), &self.user);
+                let index = self.sent;
+                self.sent += 1;
+                Poll::Reply(Reply::Step {
+                    index,
+                    step: Box::new(PlainStep::from_step(&step)),
+                    after,
+                })
+            }
+            Advance::Done => {
+                self.finished = true;
+                let status = self.run.status().unwrap_or(PathStatus::Stuck);
+                let rating = self.run.rating().map(|r| PlainRating::from(&r)).unwrap_or_default();
+                Poll::Reply(Reply::PathDone { end: PathEnd::from(status), rating })
+            }
         }
-        self.finished = true;
-        let solved = self.steps.as_ref().is_some_and(|s| s.board().is_solved());
-        let end = match self.solutions {
-            0 => PathEnd::NoSolution,
-            1 if solved => PathEnd::Solved,
-            1 => PathEnd::Stuck,
-            _ => PathEnd::MultipleSolutions,
-        };
-        let r = deduku::rate::rate(&self.taken);
-        let rating = PlainRating {
-            se: r.se,
-            level: r.level.name().to_string(),
-            hardest: r.hardest.map(|t| t.name().to_string()),
-        };
-        Some(Reply::PathDone { end, rating })
+    }
+
+    /// The next reply, computed without interruption (tests and simple callers).
+    pub fn next_reply(&mut self) -> Option<Reply> {
+        loop {
+            match self.poll(None) {
+                Poll::Reply(r) => return Some(r),
+                Poll::Pending => {}
+                Poll::Finished => return None,
+            }
+        }
     }
 }
 
-/// Milliseconds of work between two returns to the worker's event loop during a path.
-const SLICE_MS: f64 = 30.0;
+/// Milliseconds of work between two returns to the worker's event loop during a path: the
+/// longest a cancel or a newer request waits before the worker sees it, plus the longest piece
+/// of work that cannot be paused.
+const SLICE_MS: f64 = 20.0;
 
-/// The reactor: reads requests, runs them in order, and streams the replies.
+/// The reactor. Parse and Analyze requests are answered as soon as they arrive (they take
+/// microseconds); path requests run one at a time in slices of [`SLICE_MS`], between which the
+/// worker reads its messages, so a [`Job::Cancel`] or a newer path request stops the older path
+/// (it then ends with [`Reply::Cancelled`]) — also in the middle of a long step, since the path
+/// runner polls its stop check inside long searches.
 #[reactor(SolverReactor)]
 pub async fn solver_reactor(scope: ReactorScope<Request, Response>) {
     let (mut out, mut input) = scope.split();
+    let (out_tx, mut out_rx) = mpsc::unbounded::<Response>();
+    // One task owns the output, so replies keep their order.
+    wasm_bindgen_futures::spawn_local(async move {
+        while let Some(resp) = out_rx.next().await {
+            if out.send(resp).await.is_err() {
+                break;
+            }
+        }
+    });
     // The id of the newest path request and the cancelled ids, updated as messages arrive
-    // (also while a path runs, since the path yields to the event loop between slices).
+    // (also while a path runs, since the path returns to the event loop between slices).
     let newest_path = Rc::new(Cell::new(0u64));
     let cancelled: Rc<RefCell<HashSet<u64>>> = Rc::default();
-    let (queue_tx, mut queue) = mpsc::unbounded::<Request>();
+    let (path_tx, mut paths) = mpsc::unbounded::<(u64, PlainBoard)>();
     {
         let newest_path = newest_path.clone();
         let cancelled = cancelled.clone();
+        let out_tx = out_tx.clone();
         wasm_bindgen_futures::spawn_local(async move {
-            while let Some(req) = input.next().await {
-                match req.job {
-                    Job::Cancel(id) => {
-                        cancelled.borrow_mut().insert(id);
+            while let Some(Request { id, job }) = input.next().await {
+                let reply = match job {
+                    Job::Cancel(target) => {
+                        cancelled.borrow_mut().insert(target);
+                        continue;
                     }
-                    Job::Path(_) => newest_path.set(req.id),
-                    _ => {}
-                }
-                if queue_tx.unbounded_send(req).is_err() {
+                    Job::Path(board) => {
+                        newest_path.set(id);
+                        if path_tx.unbounded_send((id, board)).is_err() {
+                            break;
+                        }
+                        continue;
+                    }
+                    Job::Parse(text) => parse_job(&text),
+                    Job::Analyze(board) => Reply::Analyzed(analyze_job(&board)),
+                };
+                if out_tx.unbounded_send(Response { id, reply }).is_err() {
                     break;
                 }
             }
         });
     }
-    while let Some(Request { id, job }) = queue.next().await {
-        let sent = match job {
-            Job::Parse(text) => out.send(Response { id, reply: parse_job(&text) }).await,
-            Job::Analyze(board) => {
-                out.send(Response { id, reply: Reply::Analyzed(analyze_job(&board)) }).await
+    while let Some((id, board)) = paths.next().await {
+        let wanted = || newest_path.get() == id && !cancelled.borrow().contains(&id);
+        let mut job = PathJob::new(&board);
+        let mut deadline = js_sys::Date::now() + SLICE_MS;
+        loop {
+            if js_sys::Date::now() > deadline {
+                gloo_timers::future::TimeoutFuture::new(0).await;
+                deadline = js_sys::Date::now() + SLICE_MS;
             }
-            Job::Cancel(_) => Ok(()),
-            Job::Path(board) => {
-                let mut job = PathJob::new(&board);
-                let mut slice_start = js_sys::Date::now();
-                let mut result = Ok(());
-                loop {
-                    if js_sys::Date::now() - slice_start > SLICE_MS {
-                        gloo_timers::future::TimeoutFuture::new(0).await;
-                        slice_start = js_sys::Date::now();
-                    }
-                    if newest_path.get() != id || cancelled.borrow().contains(&id) {
-                        result = out.send(Response { id, reply: Reply::Cancelled }).await;
-                        break;
-                    }
-                    let Some(reply) = job.next_reply() else { break };
-                    result = out.send(Response { id, reply }).await;
-                    if result.is_err() {
-                        break;
+            if !wanted() {
+                let _ = out_tx.unbounded_send(Response { id, reply: Reply::Cancelled });
+                break;
+            }
+            let stop = || js_sys::Date::now() > deadline;
+            match job.poll(Some(&stop)) {
+                Poll::Reply(reply) => {
+                    if out_tx.unbounded_send(Response { id, reply }).is_err() {
+                        return;
                     }
                 }
-                cancelled.borrow_mut().remove(&id);
-                result
+                Poll::Pending => {}
+                Poll::Finished => break,
             }
-        };
-        if sent.is_err() {
-            // The page disconnected.
-            break;
         }
+        cancelled.borrow_mut().remove(&id);
     }
 }
 

@@ -8,7 +8,6 @@
 //! Every [`Request`] carries an id chosen by the page; every [`Response`] repeats the id of the
 //! request it answers, so the page drops replies to requests it has since replaced.
 
-use deduku::logic::step::fmt_cells_compact;
 use deduku::{Board, Candidate, Cell, DigitSet, Origin, Step};
 use serde::{Deserialize, Serialize};
 
@@ -179,7 +178,8 @@ pub struct PlainStep {
     pub technique: String,
     /// The full text in the catalogue's notation.
     pub text: String,
-    /// Where, in short: the pattern's cells or the changed cells, e.g. `r1c23`.
+    /// Where, in short ([`Step::location`]): the pattern's cells or the changed cells, e.g.
+    /// `r1c23`.
     pub place: String,
     /// Digits placed.
     pub placements: Vec<PlainCand>,
@@ -210,15 +210,10 @@ impl PlainStep {
     pub fn from_step(s: &Step) -> PlainStep {
         let h = &s.highlight;
         let cands = |v: &[Candidate]| v.iter().map(|&c| PlainCand::from(c)).collect::<Vec<_>>();
-        let place_cells: deduku::CellSet = if !h.cells.is_empty() {
-            h.cells.iter().copied().collect()
-        } else {
-            s.placements.iter().chain(&s.eliminations).map(|c| c.cell).collect()
-        };
         PlainStep {
             technique: s.technique.name().to_string(),
             text: s.text.clone(),
-            place: fmt_cells_compact(place_cells),
+            place: s.location(),
             placements: cands(&s.placements),
             eliminations: cands(&s.eliminations),
             cells: h.cells.iter().map(|c| c.index() as u8).collect(),
@@ -237,7 +232,7 @@ impl PlainStep {
 }
 
 /// The difficulty of a path.
-#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+#[derive(Clone, PartialEq, Debug, Default, Serialize, Deserialize)]
 pub struct PlainRating {
     /// SE-style number.
     pub se: f32,
@@ -245,6 +240,16 @@ pub struct PlainRating {
     pub level: String,
     /// The hardest technique's name, if any step was taken.
     pub hardest: Option<String>,
+}
+
+impl From<&deduku::Rating> for PlainRating {
+    fn from(r: &deduku::Rating) -> PlainRating {
+        PlainRating {
+            se: r.se,
+            level: r.level.name().to_string(),
+            hardest: r.hardest.map(|t| t.name().to_string()),
+        }
+    }
 }
 
 /// The verdict of the exact solver on a position.
@@ -269,6 +274,17 @@ pub enum PathEnd {
     MultipleSolutions,
     /// No technique applies.
     Stuck,
+}
+
+impl From<deduku::PathStatus> for PathEnd {
+    fn from(s: deduku::PathStatus) -> PathEnd {
+        match s {
+            deduku::PathStatus::Solved => PathEnd::Solved,
+            deduku::PathStatus::NoSolution => PathEnd::NoSolution,
+            deduku::PathStatus::MultipleSolutions => PathEnd::MultipleSolutions,
+            deduku::PathStatus::Stuck => PathEnd::Stuck,
+        }
+    }
 }
 
 /// What the page asks the worker.

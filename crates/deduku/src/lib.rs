@@ -10,7 +10,8 @@
 //! - [`format`](mod@format): every common puzzle format in (auto-detected) and out; errors say what and where.
 //! - [`solve`]: the exact solver; one call counts solutions up to a limit.
 //! - [`logic`]: the deduction engine — techniques grouped in one module per family, each producing
-//!   the same [`Step`] data, the step finder [`next_step`] and [`solve_path`].
+//!   the same [`Step`] data, the step finder [`next_step`] and the path runner [`PathRun`]
+//!   ([`solve_path`] for a whole path at once).
 //! - [`rate`]: SE-style difficulty and level.
 
 pub mod board;
@@ -24,7 +25,7 @@ pub use board::{Board, Conflict, Origin};
 pub use format::{ParseError, parse};
 pub use grid::{Candidate, Cell, CellSet, Digit, DigitSet, House, HouseKind};
 pub use logic::{
-    Family, Options, Order, Path, PathStatus, Step, Technique, TechniqueSet, find_all, find_first,
-    next_step, solve_path, solve_path_with,
+    Advance, Family, Options, Order, Path, PathRun, PathStatus, Step, Technique, TechniqueSet,
+    find_all, find_first, next_step, solve_path, solve_path_with,
 };
 pub use rate::{Level, Rating};

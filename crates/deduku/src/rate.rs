@@ -1,14 +1,19 @@
 //! Difficulty: an SE-style number (the hardest step, chains and nets raised by length as Sudoku
 //! Explainer does), a level from the tier of the hardest technique used, and the sum of the
 //! HoDoKu-style step scores (reported, not used for the level).
+//!
+//! Which steps are rated is the path runner's business ([`crate::logic::PathRun`]: Sudoku
+//! Explainer's lowest-rating walk); this module only turns steps into a [`Rating`].
 
-use crate::logic::{Step, Technique};
+use crate::logic::step::Step;
+use crate::logic::technique::Technique;
 use std::fmt;
 
 /// The five levels, easiest first.
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug, Hash)]
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug, Hash, Default)]
 pub enum Level {
     /// Singles only.
+    #[default]
     Easy,
     /// Locked candidates and subsets.
     Medium,
@@ -78,18 +83,47 @@ pub fn length_bonus(length: u16) -> f32 {
 
 /// Rates a path from its steps.
 pub fn rate(steps: &[Step]) -> Rating {
-    let mut se = 0.0f32;
-    let mut hardest = None;
-    let mut score = 0u32;
-    for s in steps {
-        let r = step_se(s);
-        if r > se {
-            se = r;
-            hardest = Some(s.technique);
+    let mut rater = Rater::default();
+    steps.iter().for_each(|s| rater.add(s));
+    rater.rating()
+}
+
+/// A rating built one step at a time (the path runner rates a walk as it goes).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Rater {
+    se: f32,
+    hardest: Option<Technique>,
+    score: u32,
+    level: Level,
+}
+
+impl Rater {
+    /// Takes one more step into account.
+    pub fn add(&mut self, step: &Step) {
+        let r = step_se(step);
+        if r > self.se {
+            self.se = r;
+            self.hardest = Some(step.technique);
         }
-        score = score.saturating_add(s.technique.score());
+        self.score = self.score.saturating_add(step.technique.score());
+        self.level = self.level.max(level_of(step.technique));
     }
-    let level_by_tech = |t: Technique| match t.tier() {
+
+    /// The rating of the steps added so far.
+    pub fn rating(&self) -> Rating {
+        Rating {
+            se: (self.se * 10.0).round() / 10.0,
+            level: self.level,
+            hardest: self.hardest,
+            score: self.score,
+        }
+    }
+}
+
+/// The level a technique stands for: its tier, with tier 1 split into singles (easy) and the
+/// rest (medium).
+pub fn level_of(t: Technique) -> Level {
+    match t.tier() {
         1 if matches!(
             t,
             Technique::FullHouse | Technique::HiddenSingle | Technique::NakedSingle
@@ -101,9 +135,7 @@ pub fn rate(steps: &[Step]) -> Rating {
         2 => Level::Hard,
         3 => Level::Unfair,
         _ => Level::Extreme,
-    };
-    let level = steps.iter().map(|s| level_by_tech(s.technique)).max().unwrap_or(Level::Easy);
-    Rating { se: (se * 10.0).round() / 10.0, level, hardest, score }
+    }
 }
 
 #[cfg(test)]

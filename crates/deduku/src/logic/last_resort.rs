@@ -2,13 +2,15 @@
 //! solution's digit in the empty cell with the fewest candidates, and say so.
 
 use crate::board::Board;
-use crate::grid::Candidate;
-use crate::logic::{Sink, Step, Technique, fewest_candidates_cell};
+use crate::grid::{Candidate, Cell};
+use crate::logic::sink::Sink;
+use crate::logic::step::Step;
+use crate::logic::technique::Technique;
 use crate::solve;
 use std::ops::ControlFlow;
 
 /// Finds the brute-force step: only when the position has a solution.
-pub fn find(board: &Board, technique: Technique, sink: &mut Sink) -> ControlFlow<()> {
+pub(crate) fn find(board: &Board, technique: Technique, sink: &mut Sink) -> ControlFlow<()> {
     if technique != Technique::BruteForce {
         return ControlFlow::Continue(());
     }
@@ -29,4 +31,9 @@ pub fn find(board: &Board, technique: Technique, sink: &mut Sink) -> ControlFlow
         Technique::BruteForce.name()
     );
     sink.push(s)
+}
+
+/// The empty cell with the fewest candidates (ties: lowest index), if any.
+fn fewest_candidates_cell(board: &Board) -> Option<Cell> {
+    Cell::all().filter(|&c| board.value(c).is_none()).min_by_key(|&c| board.candidates(c).len())
 }

@@ -64,6 +64,17 @@ pub struct Highlight {
     pub links: Vec<Link>,
 }
 
+/// How much of a step a text gives away: see [`Step::hint`].
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug, Hash)]
+pub enum HintLevel {
+    /// The technique's name only: "Naked Pair".
+    Technique,
+    /// The name and where to look: "Naked Pair in r1c23".
+    Where,
+    /// The full text: pattern and result in the catalogue's notation.
+    Full,
+}
+
 /// One deduction.
 #[derive(Clone, PartialEq, Debug)]
 pub struct Step {
@@ -141,6 +152,29 @@ impl Step {
         for e in &self.eliminations {
             board.eliminate(e.cell, e.digit);
         }
+    }
+
+    /// The text of a step at one of three levels of detail, the way a hint unfolds (HoDoKu's
+    /// hints do the same): the technique's name, then the name with where to look, then the
+    /// full text with the pattern and what it changes.
+    pub fn hint(&self, level: HintLevel) -> String {
+        match level {
+            HintLevel::Technique => self.technique.name().to_string(),
+            HintLevel::Where => format!("{} in {}", self.technique.name(), self.location()),
+            HintLevel::Full => self.text.clone(),
+        }
+    }
+
+    /// Where the step is, in short: the pattern's cells (or, for a pattern given by
+    /// candidates only, the changed cells) compacted in the notation, e.g. `r1c23`.
+    pub fn location(&self) -> String {
+        let h = &self.highlight;
+        let cells: CellSet = if !h.cells.is_empty() {
+            h.cells.iter().copied().collect()
+        } else {
+            self.placements.iter().chain(&self.eliminations).map(|c| c.cell).collect()
+        };
+        fmt_cells_compact(cells)
     }
 
     /// Sorts and deduplicates placements and eliminations, so equal deductions compare equal.
@@ -243,6 +277,9 @@ mod tests {
         s.eliminations.push(cand(4, 2, 4));
         let s = s.with_text("4 r2,r7 c3,c8");
         assert_eq!(s.text, "X-Wing: 4 r2,r7 c3,c8 => r5c3<>4");
+        assert_eq!(s.hint(HintLevel::Technique), "X-Wing");
+        assert_eq!(s.hint(HintLevel::Where), "X-Wing in r5c3");
+        assert_eq!(s.hint(HintLevel::Full), s.text);
         assert_eq!(
             fmt_cells_compact([Cell::at(0, 1), Cell::at(0, 2)].into_iter().collect()),
             "r1c23"

@@ -1,0 +1,263 @@
+//! The path runner: one streaming walk through a puzzle that every caller shares — the
+//! library's [`solve_path`], the CLI and the web worker — so they show the same steps and give
+//! the same rating.
+//!
+//! [`PathRun`] yields the steps of the path shown to the person one at a time
+//! ([`PathRun::advance`], or the [`Iterator`]), then rates the puzzle the way Sudoku Explainer
+//! does: a second walk that always takes the lowest-rated technique, whose hardest step gives
+//! the SE number and the level. [`PathRun::finish`] returns the whole [`Path`] with its
+//! [`PathStatus`] and [`Rating`].
+//!
+//! Both walks can be paused: [`PathRun::advance`] takes an optional stop check, polled between
+//! techniques and inside long searches; when it fires, `advance` returns [`Advance::Pending`]
+//! and the next call carries on where the work stopped, with the same result an uninterrupted
+//! run gives.
+
+use crate::board::Board;
+use crate::logic::dispatch::{Options, Order, Search, StepSearch};
+use crate::logic::sink::Context;
+use crate::logic::step::Step;
+use crate::rate::{Rater, Rating};
+use crate::solve;
+
+/// How a solve path ended.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum PathStatus {
+    /// Every cell is filled with the solution.
+    Solved,
+    /// The puzzle is contradictory (no solution).
+    NoSolution,
+    /// The puzzle has several solutions; the path stops where logic does.
+    MultipleSolutions,
+    /// No enabled technique applies (possible when brute force is disabled).
+    Stuck,
+}
+
+/// A whole solve path.
+#[derive(Clone, Debug)]
+pub struct Path {
+    /// The puzzle the path starts from.
+    pub puzzle: Board,
+    /// The steps, in order.
+    pub steps: Vec<Step>,
+    /// The unique solution, when there is one.
+    pub solution: Option<[u8; 81]>,
+    /// How the path ended.
+    pub status: PathStatus,
+    /// The difficulty of the puzzle (see [`PathRun`]).
+    pub rating: Rating,
+}
+
+/// What one call of [`PathRun::advance`] did.
+#[derive(Clone, Debug)]
+pub enum Advance {
+    /// The next step of the path shown (already applied to [`PathRun::board`]).
+    Step(Step),
+    /// The stop check fired before the next step or the rating was found; call again.
+    Pending,
+    /// The path and its rating are complete: [`PathRun::finish`] returns them at once.
+    Done,
+}
+
+/// One walk: a board and the search for its next step.
+#[derive(Debug)]
+struct Walk {
+    board: Board,
+    options: Options,
+    search: Option<StepSearch>,
+    done: bool,
+}
+
+enum WalkEvent {
+    Step(Step),
+    Pending,
+    End,
+}
+
+impl Walk {
+    fn new(board: &Board, options: &Options, done: bool) -> Walk {
+        Walk { board: board.clone(), options: *options, search: None, done }
+    }
+
+    fn advance(&mut self, ctx: &Context, stop: Option<&dyn Fn() -> bool>) -> WalkEvent {
+        if self.done {
+            return WalkEvent::End;
+        }
+        let options = &self.options;
+        let search = self.search.get_or_insert_with(|| StepSearch::new(options));
+        match search.run(&self.board, ctx, stop) {
+            Search::Stopped => WalkEvent::Pending,
+            Search::Found(Some(s)) if s.makes_progress(&self.board) => {
+                s.apply(&mut self.board);
+                self.search = None;
+                WalkEvent::Step(s)
+            }
+            Search::Found(_) => {
+                self.done = true;
+                WalkEvent::End
+            }
+        }
+    }
+}
+
+enum Phase {
+    /// Walking the path shown.
+    Shown,
+    /// Walking the rating path (lowest-rated technique first).
+    Rating(Walk, Rater),
+    /// Finished, with the rating.
+    Done(Rating),
+}
+
+/// A solve path computed one step at a time (see the module docs).
+pub struct PathRun {
+    puzzle: Board,
+    options: Options,
+    ctx: Context,
+    solutions: usize,
+    solution: Option<[u8; 81]>,
+    shown: Walk,
+    steps: Vec<Step>,
+    phase: Phase,
+}
+
+impl PathRun {
+    /// Starts a path from `puzzle`. The exact solver runs once, up front: it finds the
+    /// solution, and whether the givens have exactly one (uniqueness techniques need that).
+    pub fn new(puzzle: &Board, options: &Options) -> PathRun {
+        let count = if puzzle.check().is_err() {
+            solve::Count::default()
+        } else {
+            solve::count_solutions(puzzle, 2)
+        };
+        let solution = if count.count == 1 { count.solutions.first().copied() } else { None };
+        // Placed digits do not count for uniqueness: a guess placed by hand could make a board
+        // with several solutions look unique.
+        let unique = solve::count_solutions(&puzzle.givens_only(), 2).count == 1;
+        PathRun {
+            puzzle: puzzle.clone(),
+            options: *options,
+            ctx: Context { unique: Some(unique) },
+            solutions: count.count,
+            solution,
+            shown: Walk::new(puzzle, options, count.count == 0),
+            steps: Vec::new(),
+            phase: Phase::Shown,
+        }
+    }
+
+    /// The position after the steps shown so far.
+    pub fn board(&self) -> &Board {
+        &self.shown.board
+    }
+
+    /// The steps shown so far.
+    pub fn steps(&self) -> &[Step] {
+        &self.steps
+    }
+
+    /// The puzzle's solution, when it has exactly one.
+    pub fn solution(&self) -> Option<&[u8; 81]> {
+        self.solution.as_ref()
+    }
+
+    /// How the path ended, once the path shown has ended (`None` before).
+    pub fn status(&self) -> Option<PathStatus> {
+        (!matches!(self.phase, Phase::Shown)).then(|| self.status_after_shown())
+    }
+
+    /// The rating, once [`PathRun::advance`] has answered [`Advance::Done`] (`None` before).
+    pub fn rating(&self) -> Option<Rating> {
+        match self.phase {
+            Phase::Done(r) => Some(r),
+            _ => None,
+        }
+    }
+
+    /// Does the next piece of work: finds the next step of the path shown, or (after the last
+    /// one) walks the rating path. `stop`, when given, is polled between techniques and inside
+    /// long searches; when it answers `true` the call returns [`Advance::Pending`] and the next
+    /// call resumes. Every call makes some progress, even when `stop` always answers `true`.
+    pub fn advance(&mut self, stop: Option<&dyn Fn() -> bool>) -> Advance {
+        loop {
+            match &mut self.phase {
+                Phase::Shown => match self.shown.advance(&self.ctx, stop) {
+                    WalkEvent::Step(s) => {
+                        self.steps.push(s.clone());
+                        return Advance::Step(s);
+                    }
+                    WalkEvent::Pending => return Advance::Pending,
+                    WalkEvent::End => self.end_shown(),
+                },
+                Phase::Rating(walk, rater) => match walk.advance(&self.ctx, stop) {
+                    WalkEvent::Step(s) => {
+                        rater.add(&s);
+                        if stop.is_some_and(|f| f()) {
+                            return Advance::Pending;
+                        }
+                    }
+                    WalkEvent::Pending => return Advance::Pending,
+                    WalkEvent::End => self.phase = Phase::Done(rater.rating()),
+                },
+                Phase::Done(_) => return Advance::Done,
+            }
+        }
+    }
+
+    /// The path shown has ended: rate it. The rating follows Sudoku Explainer: the hardest
+    /// step of the walk that always takes the lowest-rated technique, which may differ from
+    /// the path shown. A path that does not end solved (or is already that walk) is rated by
+    /// its own steps.
+    fn end_shown(&mut self) {
+        let status = self.status_after_shown();
+        self.phase = if self.options.order == Order::LowestRating || status != PathStatus::Solved {
+            let mut rater = Rater::default();
+            self.steps.iter().for_each(|s| rater.add(s));
+            Phase::Done(rater.rating())
+        } else {
+            let se_options = Options { order: Order::LowestRating, ..self.options };
+            Phase::Rating(Walk::new(&self.puzzle, &se_options, false), Rater::default())
+        };
+    }
+
+    fn status_after_shown(&self) -> PathStatus {
+        match self.solutions {
+            0 => PathStatus::NoSolution,
+            1 if self.shown.board.is_solved() => PathStatus::Solved,
+            1 => PathStatus::Stuck,
+            _ => PathStatus::MultipleSolutions,
+        }
+    }
+
+    /// Runs whatever is left to its end, without a stop check, and returns the whole path.
+    pub fn finish(mut self) -> Path {
+        while !matches!(self.advance(None), Advance::Done) {}
+        let status = self.status_after_shown();
+        let Phase::Done(rating) = self.phase else { unreachable!("advance ran to Done") };
+        Path { puzzle: self.puzzle, steps: self.steps, solution: self.solution, status, rating }
+    }
+}
+
+impl Iterator for PathRun {
+    type Item = Step;
+    /// The next step of the path shown (`None` once it has ended; the rating is left to
+    /// [`PathRun::finish`]).
+    fn next(&mut self) -> Option<Step> {
+        while matches!(self.phase, Phase::Shown) {
+            if let Advance::Step(s) = self.advance(None) {
+                return Some(s);
+            }
+        }
+        None
+    }
+}
+
+/// Solves `puzzle` step by step with the default options.
+pub fn solve_path(puzzle: &Board) -> Path {
+    solve_path_with(puzzle, &Options::default())
+}
+
+/// Solves `puzzle` step by step with `options`.
+pub fn solve_path_with(puzzle: &Board, options: &Options) -> Path {
+    PathRun::new(puzzle, options).finish()
+}

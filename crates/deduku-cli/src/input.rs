@@ -1,5 +1,6 @@
-//! Reading puzzles: files or stdin, the one-puzzle-per-line rule of the batch commands, the
-//! single-puzzle rule of `explain` and `steps`, and the ordered parallel batch runner.
+//! Reading puzzles: files or stdin, the one-puzzle-per-line rule of the batch commands (and of
+//! the corpus reader [`read_puzzles`]), the single-puzzle rule of `explain` and `steps`, and the
+//! ordered parallel batch runner.
 //!
 //! The line rule (batch commands `solve`, `rate`, `bench`):
 //! - lines are read as bytes (invalid UTF-8 is replaced, never fatal) and trimmed;
@@ -97,15 +98,33 @@ impl Source {
         }
     }
 
-    /// Every puzzle line, read to the end.
-    pub fn puzzle_lines(mut self) -> Result<Vec<Line>, Failure> {
-        let mut out = Vec::new();
+    /// Every puzzle line read to the end and parsed by the line rule.
+    pub fn puzzles(mut self) -> Result<Puzzles, Failure> {
+        let mut out = Puzzles { boards: Vec::new(), errors: Vec::new() };
         let mut line_no = 0;
         while let Some(l) = self.next_puzzle_line(&mut line_no)? {
-            out.push(l);
+            match l.parse() {
+                Ok(b) => out.boards.push(b),
+                Err(e) => out.errors.push(e),
+            }
         }
         Ok(out)
     }
+}
+
+/// The puzzles of a batch input, read by the line rule.
+#[derive(Debug, Default)]
+pub struct Puzzles {
+    /// The boards of the lines that parse, in input order.
+    pub boards: Vec<Board>,
+    /// The errors of the lines that do not (`line N[, column C]: …`), in input order.
+    pub errors: Vec<String>,
+}
+
+/// Reads the puzzle file at `path` (`-`: stdin) by the line rule: the corpus reader of
+/// `deduku bench`, the criterion bench and the `solve_speed` example.
+pub fn read_puzzles(path: &Path) -> Result<Puzzles, Failure> {
+    Source::open(Some(path))?.puzzles()
 }
 
 fn read_failure(name: &str, e: &io::Error) -> Failure {

@@ -5,11 +5,13 @@
 //! usage or unreadable input, 1 when the output cannot be written.
 
 mod cmd;
-mod input;
 mod json;
 mod options;
 
 use clap::{Parser, Subcommand};
+// The input rules and the bench harness are in the library (`src/lib.rs`), shared with the
+// benchmark and example targets; the subcommands reach them as `crate::input`.
+use deduku_cli::input;
 use input::Failure;
 use std::io;
 use std::process::ExitCode;
@@ -36,7 +38,7 @@ enum Command {
     Steps(cmd::steps::Args),
     /// Rate one puzzle per line: SE, level, hardest technique, steps (tab-separated).
     Rate(cmd::rate::Args),
-    /// Time the exact solver on a puzzle file (one core).
+    /// Time the exact solver on a puzzle file (one core; medians over runs).
     Bench(cmd::bench::Args),
 }
 

@@ -2,7 +2,7 @@
 //! [`Format::Grid`], [`Format::Bracketed`] and [`Format::Numbers`].
 
 use super::error::{ErrorKind, ParseError};
-use super::scan::{Line, Source, is_empty_char, is_separator, token_count_error};
+use super::scan::{Line, Source, is_empty_char, is_separator, rows_count_error, token_count_error};
 use super::{Format, RawCells};
 use crate::board::Origin;
 
@@ -103,7 +103,7 @@ fn read_cell(
             )),
         },
         '[' => read_bracket(text, at, rest),
-        _ => Err(unknown_char(text, at, ch)),
+        _ => Err(ParseError::unknown_char(text, at, ch)),
     }
 }
 
@@ -140,36 +140,16 @@ fn digit_value(ch: char) -> u8 {
     ch as u8 - b'0'
 }
 
-/// The error for a character that is not a cell.
-pub(super) fn unknown_char(text: &str, at: usize, ch: char) -> ParseError {
-    ParseError::at(
-        text,
-        at,
-        ErrorKind::UnknownChar { ch },
-        format!(
-            "unknown character {ch:?} (a cell is a digit 1-9, or one of 0 . - * _ x \
-             for an empty cell)"
-        ),
-    )
-}
-
 /// The error for a grid with `count` cells; points at the first row that does not have nine
 /// cells when the text has nine rows.
 fn count_error(text: &str, lines: &[Line<'_>], per_line: &[usize], count: usize) -> ParseError {
-    let kind = ErrorKind::CellCount { expected: 81, found: count };
     let message = format!("expected 81 cells, found {count}");
-    if lines.len() == 9 {
-        if let Some((line, n)) = lines.iter().zip(per_line).find(|&(_, &n)| n != 9) {
-            let indent = line.text.len() - line.text.trim_start().len();
-            let message = format!("{message}; this row has {n} cells instead of 9");
-            return ParseError::at(text, line.start + indent, kind, message);
-        }
-    }
     if lines.len() == 1 && count > 81 {
+        let kind = ErrorKind::CellCount { expected: 81, found: count };
         let message = format!("{message} (more than one puzzle on the line?)");
         return ParseError::at(text, lines[0].start, kind, message);
     }
-    ParseError::whole(kind, message)
+    rows_count_error(text, lines, per_line, count, message)
 }
 
 /// Reads 81 whitespace-separated integers, `0` or `-1` for an empty cell.

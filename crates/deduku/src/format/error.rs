@@ -60,6 +60,19 @@ impl ParseError {
             kind,
         }
     }
+
+    /// The error for the character `ch` at byte offset `at` of `text`, which is not a cell.
+    pub(crate) fn unknown_char(text: &str, at: usize, ch: char) -> ParseError {
+        ParseError::at(
+            text,
+            at,
+            ErrorKind::UnknownChar { ch },
+            format!(
+                "unknown character {ch:?} (a cell is a digit 1-9, or one of 0 . - * _ x \
+                 for an empty cell)"
+            ),
+        )
+    }
 }
 
 /// The 1-based line and column (in characters) of byte offset `at` of `text`. An offset past

@@ -7,15 +7,9 @@
 
 use super::cells::read_cells;
 use super::error::{ErrorKind, ParseError};
-use super::scan::{Line, Source};
+use super::scan::{Line, Source, line_tokens};
 use super::{Format, RawCells};
 use crate::grid::{Candidate, Cell, Digit};
-
-/// Whether the only content line looks like a library case (starts with `:`, has at least the
-/// fields up to the deleted candidates).
-pub(super) fn is_library_line(line: &Line<'_>) -> bool {
-    line.text.trim_start().starts_with(':') && line.text.matches(':').count() >= 4
-}
 
 /// Reads the givens and deleted candidates of a library line.
 pub(super) fn parse_library(src: &Source<'_>) -> Result<RawCells, ParseError> {
@@ -40,7 +34,7 @@ pub(super) fn parse_library(src: &Source<'_>) -> Result<RawCells, ParseError> {
 /// The deleted candidates: digit-row-column triples separated by whitespace.
 fn parse_deleted(text: &str, field: &Line<'_>) -> Result<Vec<Candidate>, ParseError> {
     let mut out = Vec::new();
-    for token in super::scan::line_tokens(field) {
+    for token in line_tokens(field) {
         let n: Vec<usize> = token.text.bytes().map(|b| b.wrapping_sub(b'1') as usize).collect();
         match n[..] {
             [d, r, c] if d < 9 && r < 9 && c < 9 => {

@@ -5,7 +5,6 @@
 //! has no candidate, which the final board check reports.
 
 use super::RawCells;
-use super::cells::unknown_char;
 use super::error::{ErrorKind, ParseError};
 use super::scan::{Source, Token, is_empty_char, is_separator, line_tokens, token_count_error};
 use crate::board::Origin;
@@ -66,7 +65,7 @@ pub(super) fn parse_candidate_string(src: &Source<'_>) -> Result<RawCells, Parse
             match Digit::new(ch.to_digit(10).unwrap_or(0) as u8) {
                 Some(d) => set.insert(d),
                 None if is_empty_char(ch) => {}
-                None => return Err(unknown_char(src.text, at, ch)),
+                None => return Err(ParseError::unknown_char(src.text, at, ch)),
             }
         }
         match set.single_digit() {
@@ -101,7 +100,7 @@ fn digit_set(text: &str, at: usize, group: &str) -> Result<DigitSet, ParseError>
         match Digit::new(ch.to_digit(10).unwrap_or(0) as u8) {
             Some(d) => set.insert(d),
             None if is_empty_char(ch) && !is_separator(ch) => {}
-            None => return Err(unknown_char(text, at + i, ch)),
+            None => return Err(ParseError::unknown_char(text, at + i, ch)),
         }
     }
     Ok(set)

@@ -1,5 +1,11 @@
 //! Reading the text before any format is known: content lines, the elimination section,
-//! border lines, tokens, and the format detector.
+//! border lines, tokens, the character classes every format shares, and the format detector
+//! ([`detect`], the one place that decides the format; the parsers only read the format they
+//! are given).
+//!
+//! The format modules build on this one and never the other way round: `scan` uses none of
+//! them, `cells` uses `scan`, `library` uses `scan` and `cells` (its givens field is a line of
+//! cells), `pencil` uses `scan`.
 
 use super::Format;
 use super::error::{ErrorKind, ParseError};
@@ -99,16 +105,31 @@ pub(super) fn line_tokens<'a>(line: &Line<'a>) -> impl Iterator<Item = Token<'a>
 /// The error for a token format (numbers, pencil marks) with `found` tokens instead of 81;
 /// when the text has nine rows it points at the first row without nine tokens.
 pub(super) fn token_count_error(src: &Source<'_>, what: &str, found: usize) -> ParseError {
-    let kind = ErrorKind::CellCount { expected: 81, found };
+    let per_line: Vec<usize> = if src.lines.len() == 9 {
+        src.lines.iter().map(|l| line_tokens(l).count()).collect()
+    } else {
+        Vec::new()
+    };
     let message = format!("{what} needs 81 cells, found {found}");
-    if src.lines.len() == 9 {
-        for line in &src.lines {
-            let n = line_tokens(line).count();
-            if n != 9 {
-                let indent = line.text.len() - line.text.trim_start().len();
-                let message = format!("{message}; this row has {n} cells instead of 9");
-                return ParseError::at(src.text, line.start + indent, kind, message);
-            }
+    rows_count_error(src.text, &src.lines, &per_line, found, message)
+}
+
+/// The error for a grid of `found` cells instead of 81, with `message`: when `lines` are nine
+/// rows it points at the first one whose count in `per_line` is not 9 (and says how many it
+/// has), else it is about the whole text.
+pub(super) fn rows_count_error(
+    text: &str,
+    lines: &[Line<'_>],
+    per_line: &[usize],
+    found: usize,
+    message: String,
+) -> ParseError {
+    let kind = ErrorKind::CellCount { expected: 81, found };
+    if lines.len() == 9 {
+        if let Some((line, n)) = lines.iter().zip(per_line).find(|&(_, &n)| n != 9) {
+            let indent = line.text.len() - line.text.trim_start().len();
+            let message = format!("{message}; this row has {n} cells instead of 9");
+            return ParseError::at(text, line.start + indent, kind, message);
         }
     }
     ParseError::whole(kind, message)
@@ -138,6 +159,12 @@ fn is_border_line(line: &str) -> bool {
     line.chars().all(|c| c.is_whitespace() || "-=+.*':|".contains(c)) && line.contains(['-', '='])
 }
 
+/// Whether the only content line looks like a HoDoKu library case (starts with `:`, has at
+/// least the fields up to the deleted candidates).
+fn is_library_line(line: &Line<'_>) -> bool {
+    line.text.trim_start().starts_with(':') && line.text.matches(':').count() >= 4
+}
+
 /// Whether a token looks like a pencil-mark cell with several candidates (`127`).
 fn is_candidate_group(token: &str) -> bool {
     token.len() >= 2 && token.bytes().all(|b| (b'1'..=b'9').contains(&b))
@@ -155,7 +182,7 @@ pub(super) fn detect(src: &Source<'_>) -> Result<Format, ParseError> {
     };
     let tokens = src.tokens();
     let first_token_len = line_tokens(first).next().map_or(0, |t| t.text.chars().count());
-    if src.lines.len() == 1 && super::library::is_library_line(first) {
+    if src.lines.len() == 1 && is_library_line(first) {
         return Ok(Format::HodokuLibrary);
     }
     if src.lines.len() == 1 && first_token_len > 200 {

@@ -151,13 +151,15 @@ pub(super) struct State {
     open_rows: [u32; 32],
 }
 
-/// What the search is collecting: the count, the solutions and the guesses so far.
+/// What the search is collecting: the count, the first solutions and the guesses so far.
 pub(super) struct Search {
     /// Stop once this many solutions are found (at least 1).
     pub limit: usize,
+    /// Keep the first this many solutions (at most `limit`, so `solutions` never outgrows it).
+    pub keep: usize,
     /// Solutions found.
     pub count: usize,
-    /// The solutions found.
+    /// The first `keep` solutions found.
     pub solutions: Vec<[u8; 81]>,
     /// Trial placements made in a copy of the state.
     pub guesses: u64,
@@ -413,7 +415,9 @@ impl Search {
             }
             if st.solved() {
                 self.count += 1;
-                self.solutions.push(st.grid());
+                if self.solutions.len() < self.keep {
+                    self.solutions.push(st.grid());
+                }
                 return;
             }
             match st.scan() {

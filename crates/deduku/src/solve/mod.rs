@@ -1,5 +1,7 @@
-//! The exact solver: counts solutions up to a limit, returning the ones found and the number of
-//! guesses. One call serves solving (limit 1), uniqueness (limit 2) and a difficulty hint.
+//! The exact solver: counts solutions up to a limit, returning the number of guesses and the
+//! first solutions found (as many as asked to keep). One call serves solving (limit 1),
+//! uniqueness (limit 2), counting (a large limit, keeping none: memory stays flat) and a
+//! difficulty hint.
 //!
 //! The design follows the idea of JCZSolve (written from the idea, not from its code): each
 //! digit's possible cells are kept as three 27-bit words, one per band (three rows), and the
@@ -42,7 +44,7 @@
 //! one in the band with the most open cells; the cell with the fewest, failing that): the
 //! first digit is tried in a copy of the state (a *guess*) and then removed, which forces the
 //! other. The recursion copies a small fixed-size state; nothing is allocated except the
-//! solutions returned.
+//! solutions kept.
 
 mod engine;
 
@@ -50,12 +52,13 @@ use crate::board::Board;
 use crate::grid::Digit;
 use engine::{BAND, Search, State};
 
-/// What [`count_solutions`] found.
+/// What [`count_solutions`] and its relatives found.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct Count {
     /// Number of solutions found, at most the limit.
     pub count: usize,
-    /// The solutions found (at most the limit), 81 digits each.
+    /// The first solutions found, 81 digits each: `count.min(keep)` of them, where `keep` is
+    /// the limit for [`count_solutions`] and [`count_values`].
     pub solutions: Vec<[u8; 81]>,
     /// Number of guesses: trial placements explored in a copy of the search state (the last
     /// candidate of a branching cell, forced once the others failed, is not counted).
@@ -83,9 +86,20 @@ pub fn solve(board: &Board) -> Outcome {
     }
 }
 
-/// Counts the solutions of `board` up to `limit`, respecting the board's candidates (so a
-/// pencil-mark puzzle's eliminations count). A board with a conflict has no solution.
+/// Counts the solutions of `board` up to `limit` and keeps every one it counts, respecting the
+/// board's candidates (so a pencil-mark puzzle's eliminations count). A board with a conflict
+/// has no solution.
+///
+/// Each kept solution takes 81 bytes, so memory grows with the limit: to count far, keep few
+/// with [`count_solutions_keeping`].
 pub fn count_solutions(board: &Board, limit: usize) -> Count {
+    count_solutions_keeping(board, limit, limit)
+}
+
+/// Counts the solutions of `board` up to `limit`, keeping only the first `keep` of them: with
+/// `keep` 0 the count runs in constant memory however large the limit. Otherwise as
+/// [`count_solutions`].
+pub fn count_solutions_keeping(board: &Board, limit: usize, keep: usize) -> Count {
     let mut cands = [0u32; 27];
     let mut placed = [0u32; 27];
     for d in 0..9 {
@@ -101,12 +115,19 @@ pub fn count_solutions(board: &Board, limit: usize) -> Count {
             }
         }
     }
-    run(State::new(&cands, &placed), limit)
+    run(State::new(&cands, &placed), limit, keep)
 }
 
 /// Counts the solutions of 81 values (0 = empty; values above 9 count as empty too) up to
-/// `limit`. Equal digits in a house make the count 0.
+/// `limit`, keeping every one it counts (see [`count_values_keeping`] to keep fewer). Equal
+/// digits in a house make the count 0.
 pub fn count_values(values: &[u8; 81], limit: usize) -> Count {
+    count_values_keeping(values, limit, limit)
+}
+
+/// Counts the solutions of 81 values up to `limit`, keeping only the first `keep` of them.
+/// Otherwise as [`count_values`].
+pub fn count_values_keeping(values: &[u8; 81], limit: usize, keep: usize) -> Count {
     let mut cands = [0u32; 27];
     let mut placed = [0u32; 27];
     for b in 0..3 {
@@ -122,15 +143,16 @@ pub fn count_values(values: &[u8; 81], limit: usize) -> Count {
             placed[9 * b + d] = cells[d + 1];
         }
     }
-    run(State::new(&cands, &placed), limit)
+    run(State::new(&cands, &placed), limit, keep)
 }
 
-/// Searches from `st` for up to `limit` solutions.
-fn run(mut st: State, limit: usize) -> Count {
+/// Searches from `st` for up to `limit` solutions, keeping the first `keep`.
+fn run(mut st: State, limit: usize, keep: usize) -> Count {
     if limit == 0 {
         return Count::default();
     }
-    let mut search = Search { limit, count: 0, solutions: Vec::new(), guesses: 0 };
+    let keep = keep.min(limit);
+    let mut search = Search { limit, keep, count: 0, solutions: Vec::new(), guesses: 0 };
     search.run(&mut st);
     Count { count: search.count, solutions: search.solutions, guesses: search.guesses }
 }
@@ -144,5 +166,20 @@ mod tests {
         let c = count_values(&[0; 81], 2);
         assert_eq!(c.count, 2);
         assert_ne!(c.solutions[0], c.solutions[1]);
+    }
+
+    #[test]
+    fn counting_far_keeps_only_what_is_asked() {
+        let n = 50_000;
+        let c = count_values_keeping(&[0; 81], n, 0);
+        assert_eq!((c.count, c.solutions.len(), c.solutions.capacity()), (n, 0, 0));
+        let board = Board::from_values(&[0; 81]);
+        let c = count_solutions_keeping(&board, n, 0);
+        assert_eq!((c.count, c.solutions.capacity()), (n, 0));
+        // Keeping some keeps the first ones, the same as a count that stops there.
+        let first = count_solutions(&board, 3);
+        let kept = count_solutions_keeping(&board, 1_000, 3);
+        assert_eq!((kept.count, &kept.solutions), (1_000, &first.solutions));
+        assert_eq!(count_solutions_keeping(&board, 2, 5).solutions.len(), 2);
     }
 }

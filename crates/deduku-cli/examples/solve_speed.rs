@@ -1,0 +1,87 @@
+//! Speed of the exact solver on a puzzle file, measured like `../shared/tools/baseline` and with
+//! the same positional arguments, so the two can be run alternately.
+//!
+//! usage: `cargo run --release -p deduku-cli --example solve_speed -- FILE [one|count2|emit]
+//! [min_seconds] [runs]`
+//!
+//! - `one`: first solution only (limit 1);
+//! - `count2`: count solutions up to 2 (the uniqueness check);
+//! - `emit`: untimed, one line per puzzle: the 81-digit solution, `error: no solution` or
+//!   `error: multiple solutions` (the same output as the baseline's `emit`).
+//!
+//! Same answers as the reference (from the workspace root, with `../shared` present):
+//!
+//! ```text
+//! F=../shared/data/corpora/17-clue.txt   # or top1465.txt
+//! diff <(cargo run -q --release -p deduku-cli --example solve_speed -- $F emit) \
+//!      <(cargo run -q --release --manifest-path ../shared/tools/baseline/Cargo.toml -- $F emit)
+//! ```
+//!
+//! Input: the corpus reader of `deduku bench` ([`deduku_cli::input::read_puzzles`]: one puzzle
+//! per line by the CLI's batch line rule; lines that do not parse are skipped and counted).
+//! Timing: the harness of `deduku bench` ([`deduku_cli::bench::measure`]): one warm-up pass,
+//! then `runs` (default 5) runs of whole-file passes lasting `min_seconds` (default 3) in all;
+//! the speed printed is the median run; single thread. `deduku bench --mode M --seconds S
+//! --runs R FILE` prints the same line.
+
+use deduku::format::to_digits;
+use deduku::solve::{Outcome, solve};
+use deduku_cli::bench::{Mode, Timing, measure};
+use deduku_cli::input::read_puzzles;
+use std::path::Path;
+use std::process::exit;
+
+const USAGE: &str = "usage: solve_speed FILE [one|count2|emit] [min_seconds] [runs]";
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let Some(path) = args.get(1) else {
+        eprintln!("{USAGE}");
+        exit(2);
+    };
+    let mode_name = args.get(2).map_or("count2", String::as_str);
+    let mode = match (mode_name, Mode::from_name(mode_name)) {
+        ("emit", _) => None,
+        (_, Some(m)) => Some(m),
+        (other, None) => {
+            eprintln!("unknown mode {other}: use one, count2 or emit\n{USAGE}");
+            exit(2);
+        }
+    };
+    let seconds = number(args.get(3), "min_seconds", 3.0);
+    let runs = number(args.get(4), "runs", 5);
+    let puzzles = match read_puzzles(Path::new(path)) {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("skipped: {e}");
+            return;
+        }
+    };
+    let Some(mode) = mode else {
+        let mut out = String::with_capacity(puzzles.boards.len() * 82);
+        for b in &puzzles.boards {
+            match solve(b) {
+                Outcome::Unique(s) => out.push_str(&to_digits(&s)),
+                Outcome::NoSolution => out.push_str("error: no solution"),
+                Outcome::Multiple(..) => out.push_str("error: multiple solutions"),
+            }
+            out.push('\n');
+        }
+        print!("{out}");
+        return;
+    };
+    let report = measure(&puzzles.boards, mode, Timing { runs, seconds });
+    println!("deduku {report} skipped={}", puzzles.errors.len());
+}
+
+/// The optional numeric argument `arg`, or `default`; exits with the usage when it is not one.
+fn number<T: std::str::FromStr>(arg: Option<&String>, name: &str, default: T) -> T {
+    match arg.map(|s| s.parse()) {
+        None => default,
+        Some(Ok(x)) => x,
+        Some(Err(_)) => {
+            eprintln!("bad {name}: {:?}\n{USAGE}", arg.map_or("", String::as_str));
+            exit(2);
+        }
+    }
+}

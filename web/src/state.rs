@@ -497,103 +497,6 @@ pub fn cell_label(board: &PlainBoard, i: usize) -> String {
     }
 }
 
-/// Encodes the starting position and cursor for the URL hash: `g=` givens, `u=` the other
-/// digits (typed or placed), `c=` candidate masks when they differ from what the digits
-/// allow, `s=` the step.
-pub fn encode_hash(model: &Model) -> String {
-    let b = &model.start;
-    if b.is_empty() {
-        return String::new();
-    }
-    let line = |keep: &dyn Fn(usize) -> bool| -> String {
-        (0..81)
-            .map(|i| if keep(i) && b.value(i) != 0 { (b'0' + b.value(i)) as char } else { '.' })
-            .collect()
-    };
-    let mut s = format!("g={}", line(&|i| b.origin(i) == CellOrigin::Given));
-    if (0..81).any(|i| matches!(b.origin(i), CellOrigin::User | CellOrigin::Solver)) {
-        s.push_str("&u=");
-        s.push_str(&line(&|i| b.origin(i) != CellOrigin::Given));
-    }
-    let plain = decode_hash(&s).map(|(p, _)| p);
-    if plain.as_ref().is_some_and(|p| p.cands != b.cands) {
-        s.push_str("&c=");
-        for i in 0..81 {
-            let m = b.cand_mask(i) & 0x1ff;
-            s.push(B32[(m >> 5) as usize] as char);
-            s.push(B32[(m & 31) as usize] as char);
-        }
-    }
-    if model.cursor > 0 {
-        s.push_str(&format!("&s={}", model.cursor));
-    }
-    s
-}
-
-const B32: &[u8; 32] = b"0123456789abcdefghijklmnopqrstuv";
-
-/// Decodes [`encode_hash`]'s text (a leading `#` is allowed); `None` when it is not ours.
-pub fn decode_hash(hash: &str) -> Option<(PlainBoard, usize)> {
-    let hash = hash.trim_start_matches('#');
-    let mut givens = None;
-    let mut user = None;
-    let mut cands = None;
-    let mut step = 0usize;
-    for part in hash.split('&') {
-        let (k, v) = part.split_once('=')?;
-        match k {
-            "g" => givens = Some(v),
-            "u" => user = Some(v),
-            "c" => cands = Some(v),
-            "s" => step = v.parse().ok()?,
-            _ => {}
-        }
-    }
-    let digits = |s: &str| -> Option<[u8; 81]> {
-        let b = s.as_bytes();
-        if b.len() != 81 {
-            return None;
-        }
-        let mut out = [0u8; 81];
-        for (o, &ch) in out.iter_mut().zip(b) {
-            *o = if ch.is_ascii_digit() { ch - b'0' } else { 0 };
-        }
-        Some(out)
-    };
-    let g = digits(givens?)?;
-    let u = match user {
-        Some(u) => digits(u)?,
-        None => [0; 81],
-    };
-    let mut values = [0u8; 81];
-    let mut origin = [deduku::Origin::Empty; 81];
-    let mut is_user = [false; 81];
-    for i in 0..81 {
-        if g[i] != 0 {
-            values[i] = g[i];
-            origin[i] = deduku::Origin::Given;
-        } else if u[i] != 0 {
-            values[i] = u[i];
-            origin[i] = deduku::Origin::Placed;
-            is_user[i] = true;
-        }
-    }
-    let mut board = deduku::Board::from_parts(&values, &origin);
-    if let Some(c) = cands {
-        let b = c.as_bytes();
-        if b.len() != 162 {
-            return None;
-        }
-        let val = |ch: u8| B32.iter().position(|&x| x == ch).map(|p| p as u16);
-        let mut masks = [deduku::DigitSet::ALL; 81];
-        for i in 0..81 {
-            masks[i] = deduku::DigitSet::from_bits((val(b[2 * i])? << 5) | val(b[2 * i + 1])?);
-        }
-        board = deduku::Board::from_candidates(&values, &origin, &masks);
-    }
-    Some((PlainBoard::from_board_with_user(&board, &is_user), step))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -715,33 +618,6 @@ mod tests {
         assert!(m.highlighted_step().is_some());
         let m = m.apply(Action::Hint);
         assert_eq!((m.reveal, m.cursor), (Reveal::Nothing, 1));
-    }
-
-    #[test]
-    fn hash_round_trips_start_and_cursor() {
-        let (m, _) = loaded(EASY);
-        let m = m.apply(Action::Select(2)).apply(Action::Input(4)).apply(Action::Jump(0));
-        let mut m2 = m.clone();
-        m2.cursor = 2;
-        let h = encode_hash(&m2);
-        assert!(h.contains("&s=2") && h.contains("&u="), "{h}");
-        let (b, s) = decode_hash(&format!("#{h}")).expect("decodes");
-        assert_eq!(b, m.start);
-        assert_eq!(s, 2);
-        assert!(decode_hash("#g=123").is_none());
-        assert!(decode_hash("#hello").is_none());
-    }
-
-    #[test]
-    fn hash_keeps_eliminated_candidates() {
-        let (m, _) = loaded(EASY);
-        // The position after some steps has eliminations; start a path from it by typing there.
-        let half = m.path.len() / 2;
-        let mut m = m.apply(Action::Jump(half));
-        m.start = m.current().clone();
-        let h = encode_hash(&m);
-        let (b, _) = decode_hash(&h).unwrap();
-        assert_eq!(b.cands, m.start.cands);
     }
 
     #[test]

@@ -168,7 +168,7 @@ pub fn App() -> Html {
         let key = (model.start.clone(), model.cursor, model.show_candidates, model.follow_to);
         use_effect_with(key, move |_| {
             if model.follow_to.is_none() {
-                persist::save(&model);
+                persist::save(&model.start, model.cursor, model.show_candidates);
             }
         });
     }

@@ -474,29 +474,6 @@ pub fn conflicts(board: &PlainBoard) -> Vec<usize> {
     (0..81).filter(|&i| out[i]).collect()
 }
 
-/// The screen-reader label of a cell: `row 3 column 5, empty, candidates 1 4 7`.
-pub fn cell_label(board: &PlainBoard, i: usize) -> String {
-    let (r, c) = (i / 9 + 1, i % 9 + 1);
-    let v = board.value(i);
-    if v != 0 {
-        let kind = match board.origin(i) {
-            CellOrigin::Given => "given",
-            CellOrigin::User => "entered",
-            _ => "solved",
-        };
-        return format!("row {r} column {c}, {v}, {kind}");
-    }
-    let cands: Vec<String> = (1..=9u8)
-        .filter(|d| board.cand_mask(i) & (1 << (d - 1)) != 0)
-        .map(|d| d.to_string())
-        .collect();
-    if cands.is_empty() {
-        format!("row {r} column {c}, empty, no candidates")
-    } else {
-        format!("row {r} column {c}, empty, candidates {}", cands.join(" "))
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -618,13 +595,6 @@ mod tests {
         assert!(m.highlighted_step().is_some());
         let m = m.apply(Action::Hint);
         assert_eq!((m.reveal, m.cursor), (Reveal::Nothing, 1));
-    }
-
-    #[test]
-    fn labels_describe_cells() {
-        let (m, _) = loaded(EASY);
-        assert_eq!(cell_label(&m.start, 0), "row 1 column 1, 5, given");
-        assert!(cell_label(&m.start, 2).starts_with("row 1 column 3, empty, candidates 1 2 4"));
     }
 
     #[test]

@@ -3,7 +3,7 @@
 //! chain links in an SVG overlay.
 
 use crate::protocol::{CellOrigin, PlainBoard, PlainCand, PlainStep};
-use crate::state::{Action, cell_label};
+use crate::state::Action;
 use deduku::House;
 use web_sys::HtmlElement;
 use yew::prelude::*;
@@ -23,6 +23,29 @@ pub struct GridProps {
     pub conflicts: Vec<usize>,
     /// Where actions go.
     pub on_action: Callback<Action>,
+}
+
+/// The screen-reader label of a cell: `row 3 column 5, empty, candidates 1 4 7`.
+pub fn cell_label(board: &PlainBoard, i: usize) -> String {
+    let (r, c) = (i / 9 + 1, i % 9 + 1);
+    let v = board.value(i);
+    if v != 0 {
+        let kind = match board.origin(i) {
+            CellOrigin::Given => "given",
+            CellOrigin::User => "entered",
+            _ => "solved",
+        };
+        return format!("row {r} column {c}, {v}, {kind}");
+    }
+    let cands: Vec<String> = (1..=9u8)
+        .filter(|d| board.cand_mask(i) & (1 << (d - 1)) != 0)
+        .map(|d| d.to_string())
+        .collect();
+    if cands.is_empty() {
+        format!("row {r} column {c}, empty, no candidates")
+    } else {
+        format!("row {r} column {c}, empty, candidates {}", cands.join(" "))
+    }
 }
 
 /// Roles of one candidate in a step, as CSS classes.
@@ -210,6 +233,15 @@ pub fn Grid(props: &GridProps) -> Html {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn labels_describe_cells() {
+        const EASY: &str =
+            "530070000600195000098000060800060003400803001700020006060000280000419005000080079";
+        let board = PlainBoard::from_board(&deduku::format::parse(EASY).expect("a puzzle"));
+        assert_eq!(cell_label(&board, 0), "row 1 column 1, 5, given");
+        assert!(cell_label(&board, 2).starts_with("row 1 column 3, empty, candidates 1 2 4"));
+    }
 
     #[test]
     fn keys_map_to_actions() {

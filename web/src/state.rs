@@ -13,6 +13,7 @@ use crate::protocol::{
     CellOrigin, Job, PathEnd, PlainBoard, PlainRating, PlainStep, Reply, Request, Response, Verdict,
 };
 use deduku::{Cell, Digit, House};
+use std::rc::Rc;
 
 /// How much of the step at the cursor is shown.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
@@ -117,8 +118,9 @@ pub enum Action {
 pub struct Model {
     /// The position the path starts from.
     pub start: PlainBoard,
-    /// The path received so far.
-    pub path: Vec<PathEntry>,
+    /// The path received so far; shared (the step list draws it, and copying the model for
+    /// an action does not copy the path).
+    pub path: Rc<Vec<PathEntry>>,
     /// The path job's state.
     pub path_state: PathState,
     /// Number of steps applied to `start` in the position shown.
@@ -159,7 +161,7 @@ impl Default for Model {
     fn default() -> Self {
         Model {
             start: PlainBoard::default(),
-            path: Vec::new(),
+            path: Rc::default(),
             path_state: PathState::Idle,
             cursor: 0,
             follow_to: None,
@@ -385,7 +387,7 @@ impl Model {
     /// Makes `board` the new starting position and asks the worker about it.
     fn set_start(&mut self, board: PlainBoard) {
         self.start = board;
-        self.path.clear();
+        self.path = Rc::default();
         self.cursor = 0;
         self.follow_to = None;
         self.reveal = Reveal::Nothing;
@@ -430,7 +432,7 @@ impl Model {
             Reply::Step { index, step, after }
                 if id == self.path_id && index as usize == self.path.len() =>
             {
-                self.path.push(PathEntry { step: *step, after });
+                Rc::make_mut(&mut self.path).push(PathEntry { step: *step, after });
                 if let Some(target) = self.follow_to {
                     self.cursor = self.path.len().min(target);
                     if self.cursor == target {

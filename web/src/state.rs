@@ -600,6 +600,18 @@ mod tests {
     }
 
     #[test]
+    fn a_verdict_of_several_solutions_is_kept_and_they_can_be_shown() {
+        let board = PlainBoard::from_board(&deduku::format::parse(EASY).unwrap());
+        let m = Model::default().apply(Action::Restore(board, 0));
+        let (a, b): (Vec<u8>, Vec<u8>) = ((1..=81).map(|i| i % 9).collect(), vec![0; 81]);
+        let reply = Reply::Analyzed(Verdict::Multiple(a.clone(), b.clone()));
+        let m = m.clone().apply(Action::Worker(Response { id: m.analyze_id, reply }));
+        let m = m.apply(Action::ToggleSolutions);
+        assert_eq!(m.verdict, Some(Verdict::Multiple(a, b)));
+        assert!(m.show_solutions);
+    }
+
+    #[test]
     fn moves_wrap_around() {
         let m = Model::default().apply(Action::Move(-1, -1));
         assert_eq!(m.selected, 80);

@@ -8,6 +8,8 @@
 //!   through.
 //! - [`use_page_keys`]: the shortcut keys and paste anywhere on the page.
 //! - [`use_player`]: the timer that plays the path.
+//! - [`use_action`]: a typed callback for a component (an index → [`Action::Select`]) that
+//!   stays the same from render to render.
 
 mod keys;
 mod persistence;
@@ -28,4 +30,16 @@ impl Reducible for Model {
     fn reduce(self: Rc<Self>, action: Action) -> Rc<Self> {
         Rc::new(Rc::unwrap_or_clone(self).apply(action))
     }
+}
+
+/// A callback that turns its argument into an action and sends it through `on_action`. It is
+/// the same callback on every render (as long as `on_action` is), so the props of a component
+/// that takes it still compare equal and Yew skips redrawing it.
+#[hook]
+pub fn use_action<T: 'static>(
+    on_action: &Callback<Action>,
+    to_action: fn(T) -> Action,
+) -> Callback<T> {
+    let callback = use_memo(on_action.clone(), move |on_action| on_action.reform(to_action));
+    (*callback).clone()
 }

@@ -2,9 +2,9 @@
 //! [`Action`]. No Yew here, so it is tested natively.
 //!
 //! The model does not talk to the worker itself: actions that need the solver push a
-//! [`Request`] into [`Model::outbox`] with a fresh id and remember that id; the component sends
-//! what is new in the outbox after each change. A [`Response`] whose id is not the remembered
-//! one is stale and dropped.
+//! [`Request`] into [`Model::outbox`] with a fresh id and remember that id; the page's worker
+//! hook (`hooks::use_worker`) sends what is new in the outbox after each change. A [`Response`]
+//! whose id is not the remembered one is stale and dropped.
 //!
 //! The position shown is `start` with the first `cursor` steps of the path applied; the path
 //! keeps the position after every step, so going back restores digits and candidates exactly.
@@ -105,7 +105,7 @@ pub enum Action {
     ToggleGivens,
     /// Show or hide the two differing solutions.
     ToggleSolutions,
-    /// Stop the running path (the component also restarts the worker).
+    /// Stop the running path (the worker hook also restarts the worker).
     Cancel,
     /// Hide the notice.
     Dismiss,
@@ -145,7 +145,7 @@ pub struct Model {
     pub speed_ms: u32,
     /// The message shown above the grid.
     pub notice: Option<Notice>,
-    /// Requests for the worker, newest last; the component sends those it has not sent yet.
+    /// Requests for the worker, newest last; the worker hook sends those it has not sent yet.
     pub outbox: Vec<Request>,
     /// The id the next request gets.
     pub next_id: u64,
@@ -183,8 +183,8 @@ impl Default for Model {
     }
 }
 
-/// The outbox keeps at most this many requests; the component sends new ones after every change,
-/// so older ones were sent long ago.
+/// The outbox keeps at most this many requests; the worker hook sends new ones after every
+/// change, so older ones were sent long ago.
 const OUTBOX_KEEP: usize = 16;
 
 impl Model {

@@ -11,6 +11,8 @@
 //! - [`state`]: the model, changed only by actions; no Yew, tested natively.
 //! - [`persist`]: the URL hash and local storage.
 //! - [`samples`]: the puzzles of the Samples menu, compiled in.
+//! - [`hooks`]: the Yew hooks that connect the model to the worker, the keyboard, the player
+//!   and the URL/storage ([`hooks::use_worker`] is the only user of [`client`]).
 //! - [`components`]: one Yew component per file; [`components::app::App`] is the root.
 //!
 //! Invariants: the page never calls the solver; a reply is applied only if its id is the one the
@@ -20,6 +22,7 @@
 pub mod agent;
 pub mod client;
 pub mod components;
+pub mod hooks;
 pub mod persist;
 pub mod protocol;
 pub mod samples;

@@ -2,9 +2,9 @@
 //! [`Action`]. No Yew here, so it is tested natively.
 //!
 //! The model does not talk to the worker itself: actions that need the solver push a
-//! [`Request`] into [`Model::outbox`] with a fresh id and remember that id; the component sends
-//! what is new in the outbox after each change. A [`Response`] whose id is not the remembered
-//! one is stale and dropped.
+//! [`Request`] into [`Model::outbox`] with a fresh id and remember that id; the page's worker
+//! hook (`hooks::use_worker`) sends what is new in the outbox after each change. A [`Response`]
+//! whose id is not the remembered one is stale and dropped.
 //!
 //! The position shown is `start` with the first `cursor` steps of the path applied; the path
 //! keeps the position after every step, so going back restores digits and candidates exactly.
@@ -13,6 +13,7 @@ use crate::protocol::{
     CellOrigin, Job, PathEnd, PlainBoard, PlainRating, PlainStep, Reply, Request, Response, Verdict,
 };
 use deduku::{Cell, Digit, House};
+use std::rc::Rc;
 
 /// How much of the step at the cursor is shown.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
@@ -104,7 +105,7 @@ pub enum Action {
     ToggleGivens,
     /// Show or hide the two differing solutions.
     ToggleSolutions,
-    /// Stop the running path (the component also restarts the worker).
+    /// Stop the running path (the worker hook also restarts the worker).
     Cancel,
     /// Hide the notice.
     Dismiss,
@@ -117,8 +118,9 @@ pub enum Action {
 pub struct Model {
     /// The position the path starts from.
     pub start: PlainBoard,
-    /// The path received so far.
-    pub path: Vec<PathEntry>,
+    /// The path received so far; shared (the step list draws it, and copying the model for
+    /// an action does not copy the path).
+    pub path: Rc<Vec<PathEntry>>,
     /// The path job's state.
     pub path_state: PathState,
     /// Number of steps applied to `start` in the position shown.
@@ -143,7 +145,7 @@ pub struct Model {
     pub speed_ms: u32,
     /// The message shown above the grid.
     pub notice: Option<Notice>,
-    /// Requests for the worker, newest last; the component sends those it has not sent yet.
+    /// Requests for the worker, newest last; the worker hook sends those it has not sent yet.
     pub outbox: Vec<Request>,
     /// The id the next request gets.
     pub next_id: u64,
@@ -159,7 +161,7 @@ impl Default for Model {
     fn default() -> Self {
         Model {
             start: PlainBoard::default(),
-            path: Vec::new(),
+            path: Rc::default(),
             path_state: PathState::Idle,
             cursor: 0,
             follow_to: None,
@@ -181,8 +183,8 @@ impl Default for Model {
     }
 }
 
-/// The outbox keeps at most this many requests; the component sends new ones after every change,
-/// so older ones were sent long ago.
+/// The outbox keeps at most this many requests; the worker hook sends new ones after every
+/// change, so older ones were sent long ago.
 const OUTBOX_KEEP: usize = 16;
 
 impl Model {
@@ -385,7 +387,7 @@ impl Model {
     /// Makes `board` the new starting position and asks the worker about it.
     fn set_start(&mut self, board: PlainBoard) {
         self.start = board;
-        self.path.clear();
+        self.path = Rc::default();
         self.cursor = 0;
         self.follow_to = None;
         self.reveal = Reveal::Nothing;
@@ -430,7 +432,7 @@ impl Model {
             Reply::Step { index, step, after }
                 if id == self.path_id && index as usize == self.path.len() =>
             {
-                self.path.push(PathEntry { step: *step, after });
+                Rc::make_mut(&mut self.path).push(PathEntry { step: *step, after });
                 if let Some(target) = self.follow_to {
                     self.cursor = self.path.len().min(target);
                     if self.cursor == target {
@@ -472,126 +474,6 @@ pub fn conflicts(board: &PlainBoard) -> Vec<usize> {
         }
     }
     (0..81).filter(|&i| out[i]).collect()
-}
-
-/// The screen-reader label of a cell: `row 3 column 5, empty, candidates 1 4 7`.
-pub fn cell_label(board: &PlainBoard, i: usize) -> String {
-    let (r, c) = (i / 9 + 1, i % 9 + 1);
-    let v = board.value(i);
-    if v != 0 {
-        let kind = match board.origin(i) {
-            CellOrigin::Given => "given",
-            CellOrigin::User => "entered",
-            _ => "solved",
-        };
-        return format!("row {r} column {c}, {v}, {kind}");
-    }
-    let cands: Vec<String> = (1..=9u8)
-        .filter(|d| board.cand_mask(i) & (1 << (d - 1)) != 0)
-        .map(|d| d.to_string())
-        .collect();
-    if cands.is_empty() {
-        format!("row {r} column {c}, empty, no candidates")
-    } else {
-        format!("row {r} column {c}, empty, candidates {}", cands.join(" "))
-    }
-}
-
-/// Encodes the starting position and cursor for the URL hash: `g=` givens, `u=` the other
-/// digits (typed or placed), `c=` candidate masks when they differ from what the digits
-/// allow, `s=` the step.
-pub fn encode_hash(model: &Model) -> String {
-    let b = &model.start;
-    if b.is_empty() {
-        return String::new();
-    }
-    let line = |keep: &dyn Fn(usize) -> bool| -> String {
-        (0..81)
-            .map(|i| if keep(i) && b.value(i) != 0 { (b'0' + b.value(i)) as char } else { '.' })
-            .collect()
-    };
-    let mut s = format!("g={}", line(&|i| b.origin(i) == CellOrigin::Given));
-    if (0..81).any(|i| matches!(b.origin(i), CellOrigin::User | CellOrigin::Solver)) {
-        s.push_str("&u=");
-        s.push_str(&line(&|i| b.origin(i) != CellOrigin::Given));
-    }
-    let plain = decode_hash(&s).map(|(p, _)| p);
-    if plain.as_ref().is_some_and(|p| p.cands != b.cands) {
-        s.push_str("&c=");
-        for i in 0..81 {
-            let m = b.cand_mask(i) & 0x1ff;
-            s.push(B32[(m >> 5) as usize] as char);
-            s.push(B32[(m & 31) as usize] as char);
-        }
-    }
-    if model.cursor > 0 {
-        s.push_str(&format!("&s={}", model.cursor));
-    }
-    s
-}
-
-const B32: &[u8; 32] = b"0123456789abcdefghijklmnopqrstuv";
-
-/// Decodes [`encode_hash`]'s text (a leading `#` is allowed); `None` when it is not ours.
-pub fn decode_hash(hash: &str) -> Option<(PlainBoard, usize)> {
-    let hash = hash.trim_start_matches('#');
-    let mut givens = None;
-    let mut user = None;
-    let mut cands = None;
-    let mut step = 0usize;
-    for part in hash.split('&') {
-        let (k, v) = part.split_once('=')?;
-        match k {
-            "g" => givens = Some(v),
-            "u" => user = Some(v),
-            "c" => cands = Some(v),
-            "s" => step = v.parse().ok()?,
-            _ => {}
-        }
-    }
-    let digits = |s: &str| -> Option<[u8; 81]> {
-        let b = s.as_bytes();
-        if b.len() != 81 {
-            return None;
-        }
-        let mut out = [0u8; 81];
-        for (o, &ch) in out.iter_mut().zip(b) {
-            *o = if ch.is_ascii_digit() { ch - b'0' } else { 0 };
-        }
-        Some(out)
-    };
-    let g = digits(givens?)?;
-    let u = match user {
-        Some(u) => digits(u)?,
-        None => [0; 81],
-    };
-    let mut values = [0u8; 81];
-    let mut origin = [deduku::Origin::Empty; 81];
-    let mut is_user = [false; 81];
-    for i in 0..81 {
-        if g[i] != 0 {
-            values[i] = g[i];
-            origin[i] = deduku::Origin::Given;
-        } else if u[i] != 0 {
-            values[i] = u[i];
-            origin[i] = deduku::Origin::Placed;
-            is_user[i] = true;
-        }
-    }
-    let mut board = deduku::Board::from_parts(&values, &origin);
-    if let Some(c) = cands {
-        let b = c.as_bytes();
-        if b.len() != 162 {
-            return None;
-        }
-        let val = |ch: u8| B32.iter().position(|&x| x == ch).map(|p| p as u16);
-        let mut masks = [deduku::DigitSet::ALL; 81];
-        for i in 0..81 {
-            masks[i] = deduku::DigitSet::from_bits((val(b[2 * i])? << 5) | val(b[2 * i + 1])?);
-        }
-        board = deduku::Board::from_candidates(&values, &origin, &masks);
-    }
-    Some((PlainBoard::from_board_with_user(&board, &is_user), step))
 }
 
 #[cfg(test)]
@@ -718,37 +600,15 @@ mod tests {
     }
 
     #[test]
-    fn hash_round_trips_start_and_cursor() {
-        let (m, _) = loaded(EASY);
-        let m = m.apply(Action::Select(2)).apply(Action::Input(4)).apply(Action::Jump(0));
-        let mut m2 = m.clone();
-        m2.cursor = 2;
-        let h = encode_hash(&m2);
-        assert!(h.contains("&s=2") && h.contains("&u="), "{h}");
-        let (b, s) = decode_hash(&format!("#{h}")).expect("decodes");
-        assert_eq!(b, m.start);
-        assert_eq!(s, 2);
-        assert!(decode_hash("#g=123").is_none());
-        assert!(decode_hash("#hello").is_none());
-    }
-
-    #[test]
-    fn hash_keeps_eliminated_candidates() {
-        let (m, _) = loaded(EASY);
-        // The position after some steps has eliminations; start a path from it by typing there.
-        let half = m.path.len() / 2;
-        let mut m = m.apply(Action::Jump(half));
-        m.start = m.current().clone();
-        let h = encode_hash(&m);
-        let (b, _) = decode_hash(&h).unwrap();
-        assert_eq!(b.cands, m.start.cands);
-    }
-
-    #[test]
-    fn labels_describe_cells() {
-        let (m, _) = loaded(EASY);
-        assert_eq!(cell_label(&m.start, 0), "row 1 column 1, 5, given");
-        assert!(cell_label(&m.start, 2).starts_with("row 1 column 3, empty, candidates 1 2 4"));
+    fn a_verdict_of_several_solutions_is_kept_and_they_can_be_shown() {
+        let board = PlainBoard::from_board(&deduku::format::parse(EASY).unwrap());
+        let m = Model::default().apply(Action::Restore(board, 0));
+        let (a, b): (Vec<u8>, Vec<u8>) = ((1..=81).map(|i| i % 9).collect(), vec![0; 81]);
+        let reply = Reply::Analyzed(Verdict::Multiple(a.clone(), b.clone()));
+        let m = m.clone().apply(Action::Worker(Response { id: m.analyze_id, reply }));
+        let m = m.apply(Action::ToggleSolutions);
+        assert_eq!(m.verdict, Some(Verdict::Multiple(a, b)));
+        assert!(m.show_solutions);
     }
 
     #[test]

@@ -10,10 +10,9 @@ use deduku_web::protocol::{
     Job, PathEnd, PlainBoard, PlainCand, PlainLink, PlainNode, PlainStep, Reply, Request, Response,
     Verdict,
 };
-use deduku_web::state::{Action, Model};
+use deduku_web::state::PathState;
 use futures::StreamExt;
 use futures::channel::mpsc;
-use std::rc::Rc;
 use std::time::Duration;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
@@ -182,9 +181,11 @@ async fn grid_renders_an_aria_grid_with_origins_conflicts_and_step_roles() {
         selected: 40,
         show_candidates: false,
         conflicts,
-        on_action: Callback::from(move |a: Action| {
-            let _ = tx.unbounded_send(a);
+        on_select: Callback::from(move |i: usize| {
+            let _ = tx.unbounded_send(i);
         }),
+        on_move: Callback::noop(),
+        on_input: Callback::noop(),
     };
     yew::Renderer::<Grid>::with_root_and_props(root.clone(), props).render();
     sleep(20).await;
@@ -203,25 +204,26 @@ async fn grid_renders_an_aria_grid_with_origins_conflicts_and_step_roles() {
     assert_eq!(cell(40).get_attribute("tabindex").unwrap(), "0");
     // Clicking a cell selects it.
     cell(10).dyn_into::<web_sys::HtmlElement>().unwrap().click();
-    assert_eq!(rx.next().await, Some(Action::Select(10)));
+    assert_eq!(rx.next().await, Some(10));
 }
 
 #[wasm_bindgen_test]
 async fn status_offers_the_two_solutions_when_there_are_several() {
-    let board = match deduku_web::agent::parse_job(EASY) {
-        Reply::Parsed(b) => b,
-        other => panic!("{other:?}"),
-    };
-    let mut model = Model::default().apply(Action::Restore(board, 0));
     let a: Vec<u8> = (0..81).map(|i| (i % 9 + 1) as u8).collect();
     let mut b = a.clone();
     b.swap(0, 1);
-    let id = model.analyze_id;
-    model = model
-        .apply(Action::Worker(Response { id, reply: Reply::Analyzed(Verdict::Multiple(a, b)) }));
-    model = model.apply(Action::ToggleSolutions);
     let root = mount();
-    let props = StatusProps { model: Rc::new(model), on_action: Callback::noop() };
+    let props = StatusProps {
+        empty: false,
+        conflicts: 0,
+        verdict: Some(Verdict::Multiple(a, b)),
+        show_solutions: true,
+        path_state: PathState::Running,
+        steps: 0,
+        complete: false,
+        notice: None,
+        on_action: Callback::noop(),
+    };
     yew::Renderer::<Status>::with_root_and_props(root.clone(), props).render();
     sleep(20).await;
     let text = root.text_content().unwrap();

@@ -1,17 +1,34 @@
 //! Step-through controls: previous, next, play/pause with a speed, to start, solve all, hint and
 //! cancel, plus the current step's text.
 
-use crate::state::{Action, Model, PathState, Reveal};
-use std::rc::Rc;
+use super::on_click;
+use crate::protocol::PlainStep;
+use crate::state::{Action, Reveal};
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
 /// The controls' inputs.
 #[derive(Properties, PartialEq)]
 pub struct ControlsProps {
-    /// The model (read only).
-    pub model: Rc<Model>,
-    /// Where actions go.
+    /// Number of steps applied in the position shown.
+    pub cursor: usize,
+    /// Number of steps received so far.
+    pub steps: usize,
+    /// The step at the cursor (the next one to apply), if it has arrived.
+    pub step: Option<PlainStep>,
+    /// How much of that step is shown.
+    pub reveal: Reveal,
+    /// Whether steps are still arriving.
+    pub running: bool,
+    /// Whether a parse or an analysis is awaited (Cancel is offered then too).
+    pub waiting: bool,
+    /// Whether the path was cancelled.
+    pub cancelled: bool,
+    /// Whether the player runs.
+    pub playing: bool,
+    /// The player's delay between steps, in milliseconds.
+    pub speed_ms: u32,
+    /// Where the buttons and the speed slider send their actions.
     pub on_action: Callback<Action>,
 }
 
@@ -21,32 +38,25 @@ const SPEEDS: [u32; 6] = [2000, 1200, 600, 300, 120, 50];
 /// The step-through controls.
 #[component]
 pub fn Controls(props: &ControlsProps) -> Html {
-    let m = &props.model;
-    let act = |a: Action| {
-        let cb = props.on_action.clone();
-        Callback::from(move |_: MouseEvent| cb.emit(a.clone()))
-    };
-    let n = m.path.len();
-    let has_next = m.cursor < n;
-    let speed_index = SPEEDS.iter().position(|&s| s <= m.speed_ms).unwrap_or(SPEEDS.len() - 1);
-    let on_speed = {
-        let cb = props.on_action.clone();
-        Callback::from(move |e: InputEvent| {
-            let input: HtmlInputElement = e.target_unchecked_into();
-            let i: usize = input.value().parse().unwrap_or(2);
-            cb.emit(Action::SetSpeed(SPEEDS[i.min(SPEEDS.len() - 1)]));
-        })
-    };
-    let hint_label = match m.reveal {
+    let act = |a: Action| on_click(&props.on_action, a);
+    let n = props.steps;
+    let has_next = props.cursor < n;
+    let speed_index = SPEEDS.iter().position(|&s| s <= props.speed_ms).unwrap_or(SPEEDS.len() - 1);
+    let on_speed = props.on_action.reform(|e: InputEvent| {
+        let input: HtmlInputElement = e.target_unchecked_into();
+        let i: usize = input.value().parse().unwrap_or(2);
+        Action::SetSpeed(SPEEDS[i.min(SPEEDS.len() - 1)])
+    });
+    let hint_label = match props.reveal {
         _ if !has_next => "Hint",
         Reveal::Nothing => "Hint",
         Reveal::Name => "Hint: where?",
         Reveal::Everything => "Apply step",
     };
-    let step_text = match (m.current_step(), m.reveal) {
+    let step_text = match (props.step.as_ref(), props.reveal) {
         (Some(s), Reveal::Everything) => html! {
             <p class="step-text" id="step-text">
-                <strong>{ format!("Step {} of {}{}: ", m.cursor + 1, n, if m.running() { "+" } else { "" }) }</strong>
+                <strong>{ format!("Step {} of {}{}: ", props.cursor + 1, n, if props.running { "+" } else { "" }) }</strong>
                 { &s.text }
             </p>
         },
@@ -54,7 +64,7 @@ pub fn Controls(props: &ControlsProps) -> Html {
             <p class="step-text" id="step-text"><strong>{ "Hint: " }</strong>
                 { format!("look for a {}.", s.technique) }</p>
         },
-        (None, _) if n > 0 && m.cursor == n && !m.running() => html! {
+        (None, _) if n > 0 && props.cursor == n && !props.running => html! {
             <p class="step-text" id="step-text">{ format!("End of the path ({n} steps).") }</p>
         },
         _ => {
@@ -64,19 +74,19 @@ pub fn Controls(props: &ControlsProps) -> Html {
     html! {
         <section class="controls" aria-label="Step through">
             <div class="button-row">
-                <button id="to-start" onclick={act(Action::ToStart)} disabled={m.cursor == 0}
+                <button id="to-start" onclick={act(Action::ToStart)} disabled={props.cursor == 0}
                     title="To start (Home)">{ "|◀ Start" }</button>
-                <button id="prev" onclick={act(Action::Prev)} disabled={m.cursor == 0}
+                <button id="prev" onclick={act(Action::Prev)} disabled={props.cursor == 0}
                     title="Previous step (p)" aria-label="Previous step">{ "◀ Prev" }</button>
                 <button id="next" onclick={act(Action::Next)} disabled={!has_next}
                     title="Next step (n)" aria-label="Next step">{ "Next ▶" }</button>
-                <button id="play" onclick={act(Action::TogglePlay)} disabled={!has_next && !m.playing}
-                    aria-pressed={m.playing.to_string()} title="Play or pause (space)">
-                    { if m.playing { "Pause" } else { "Play ▶" } }</button>
-                <button id="solve-all" onclick={act(Action::SolveAll)} disabled={!has_next && !m.running()}
+                <button id="play" onclick={act(Action::TogglePlay)} disabled={!has_next && !props.playing}
+                    aria-pressed={props.playing.to_string()} title="Play or pause (space)">
+                    { if props.playing { "Pause" } else { "Play ▶" } }</button>
+                <button id="solve-all" onclick={act(Action::SolveAll)} disabled={!has_next && !props.running}
                     title="Solve all (End)">{ "Solve all ▶|" }</button>
                 <button id="hint" onclick={act(Action::Hint)} title="Hint (h)">{ hint_label }</button>
-                if m.running() || m.waiting() {
+                if props.running || props.waiting {
                     <button id="cancel" class="danger" onclick={act(Action::Cancel)} title="Cancel (Escape)">
                         { "Cancel" }</button>
                 }
@@ -84,10 +94,10 @@ pub fn Controls(props: &ControlsProps) -> Html {
             <label class="speed">{ "Speed " }
                 <input id="speed" type="range" min="0" max={(SPEEDS.len() - 1).to_string()}
                     value={speed_index.to_string()} oninput={on_speed}
-                    aria-valuetext={format!("{} ms per step", m.speed_ms)} />
+                    aria-valuetext={format!("{} ms per step", props.speed_ms)} />
             </label>
             { step_text }
-            if m.path_state == PathState::Cancelled {
+            if props.cancelled {
                 <p class="muted">{ format!("Stopped after {n} steps.") }</p>
             }
         </section>

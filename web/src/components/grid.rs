@@ -3,7 +3,6 @@
 //! chain links in an SVG overlay.
 
 use crate::protocol::{CellOrigin, PlainBoard, PlainCand, PlainStep};
-use crate::state::{Action, cell_label};
 use deduku::House;
 use web_sys::HtmlElement;
 use yew::prelude::*;
@@ -21,8 +20,35 @@ pub struct GridProps {
     pub show_candidates: bool,
     /// Cells with a duplicate digit.
     pub conflicts: Vec<usize>,
-    /// Where actions go.
-    pub on_action: Callback<Action>,
+    /// A cell (0–80) was clicked.
+    pub on_select: Callback<usize>,
+    /// An arrow key: move the selection by (rows, columns).
+    pub on_move: Callback<(i32, i32)>,
+    /// A digit key (1–9), or 0 for Delete, Backspace, `0` and `.`.
+    pub on_input: Callback<u8>,
+}
+
+/// The screen-reader label of a cell: `row 3 column 5, empty, candidates 1 4 7`.
+pub fn cell_label(board: &PlainBoard, i: usize) -> String {
+    let (r, c) = (i / 9 + 1, i % 9 + 1);
+    let v = board.value(i);
+    if v != 0 {
+        let kind = match board.origin(i) {
+            CellOrigin::Given => "given",
+            CellOrigin::User => "entered",
+            _ => "solved",
+        };
+        return format!("row {r} column {c}, {v}, {kind}");
+    }
+    let cands: Vec<String> = (1..=9u8)
+        .filter(|d| board.cand_mask(i) & (1 << (d - 1)) != 0)
+        .map(|d| d.to_string())
+        .collect();
+    if cands.is_empty() {
+        format!("row {r} column {c}, empty, no candidates")
+    } else {
+        format!("row {r} column {c}, empty, candidates {}", cands.join(" "))
+    }
 }
 
 /// Roles of one candidate in a step, as CSS classes.
@@ -73,15 +99,24 @@ fn cell_step_classes(step: &PlainStep, cell: usize) -> Classes {
     c
 }
 
-/// Handles a key pressed on the grid; returns the action, if the key means one.
-pub fn grid_key_action(key: &str) -> Option<Action> {
+/// What a key pressed on the grid means.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum GridKey {
+    /// Move the selection by (rows, columns).
+    Move(i32, i32),
+    /// Type a digit (1–9) or clear (0).
+    Input(u8),
+}
+
+/// Maps a key pressed on the grid to its meaning, if it has one.
+pub fn grid_key(key: &str) -> Option<GridKey> {
     Some(match key {
-        "ArrowUp" => Action::Move(-1, 0),
-        "ArrowDown" => Action::Move(1, 0),
-        "ArrowLeft" => Action::Move(0, -1),
-        "ArrowRight" => Action::Move(0, 1),
-        "Delete" | "Backspace" | "0" | "." => Action::Input(0),
-        k if k.len() == 1 && ("1"..="9").contains(&k) => Action::Input(k.as_bytes()[0] - b'0'),
+        "ArrowUp" => GridKey::Move(-1, 0),
+        "ArrowDown" => GridKey::Move(1, 0),
+        "ArrowLeft" => GridKey::Move(0, -1),
+        "ArrowRight" => GridKey::Move(0, 1),
+        "Delete" | "Backspace" | "0" | "." => GridKey::Input(0),
+        k if k.len() == 1 && ("1"..="9").contains(&k) => GridKey::Input(k.as_bytes()[0] - b'0'),
         _ => return None,
     })
 }
@@ -108,14 +143,16 @@ pub fn Grid(props: &GridProps) -> Html {
         });
     }
     let onkeydown = {
-        let on_action = props.on_action.clone();
+        let (on_move, on_input) = (props.on_move.clone(), props.on_input.clone());
         Callback::from(move |e: KeyboardEvent| {
             if e.ctrl_key() || e.meta_key() || e.alt_key() {
                 return;
             }
-            if let Some(a) = grid_key_action(&e.key()) {
-                e.prevent_default();
-                on_action.emit(a);
+            let Some(key) = grid_key(&e.key()) else { return };
+            e.prevent_default();
+            match key {
+                GridKey::Move(dr, dc) => on_move.emit((dr, dc)),
+                GridKey::Input(d) => on_input.emit(d),
             }
         })
     };
@@ -173,10 +210,7 @@ pub fn Grid(props: &GridProps) -> Html {
             } else {
                 html! {}
             };
-            let onclick = {
-                let on_action = props.on_action.clone();
-                Callback::from(move |_: MouseEvent| on_action.emit(Action::Select(i)))
-            };
+            let onclick = props.on_select.reform(move |_: MouseEvent| i);
             let label = if props.conflicts.contains(&i) {
                 format!("{}, conflict", cell_label(b, i))
             } else {
@@ -212,12 +246,21 @@ mod tests {
     use super::*;
 
     #[test]
-    fn keys_map_to_actions() {
-        assert_eq!(grid_key_action("7"), Some(Action::Input(7)));
-        assert_eq!(grid_key_action("Backspace"), Some(Action::Input(0)));
-        assert_eq!(grid_key_action("0"), Some(Action::Input(0)));
-        assert_eq!(grid_key_action("ArrowLeft"), Some(Action::Move(0, -1)));
-        assert_eq!(grid_key_action("a"), None);
-        assert_eq!(grid_key_action("10"), None);
+    fn labels_describe_cells() {
+        const EASY: &str =
+            "530070000600195000098000060800060003400803001700020006060000280000419005000080079";
+        let board = PlainBoard::from_board(&deduku::format::parse(EASY).expect("a puzzle"));
+        assert_eq!(cell_label(&board, 0), "row 1 column 1, 5, given");
+        assert!(cell_label(&board, 2).starts_with("row 1 column 3, empty, candidates 1 2 4"));
+    }
+
+    #[test]
+    fn keys_map_to_moves_and_digits() {
+        assert_eq!(grid_key("7"), Some(GridKey::Input(7)));
+        assert_eq!(grid_key("Backspace"), Some(GridKey::Input(0)));
+        assert_eq!(grid_key("0"), Some(GridKey::Input(0)));
+        assert_eq!(grid_key("ArrowLeft"), Some(GridKey::Move(0, -1)));
+        assert_eq!(grid_key("a"), None);
+        assert_eq!(grid_key("10"), None);
     }
 }

@@ -1,8 +1,8 @@
 //! Getting puzzles in and out: the Import box, the Samples menu and the Copy buttons.
 
+use crate::protocol::PlainBoard;
 use crate::samples::SAMPLES;
-use crate::state::{Action, Model, Notice};
-use std::rc::Rc;
+use crate::state::{Action, Notice};
 use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{HtmlSelectElement, HtmlTextAreaElement};
 use yew::prelude::*;
@@ -10,9 +10,10 @@ use yew::prelude::*;
 /// The import box's inputs.
 #[derive(Properties, PartialEq)]
 pub struct ImportProps {
-    /// The model (read only).
-    pub model: Rc<Model>,
-    /// Where actions go.
+    /// The position shown (what the Copy buttons copy).
+    pub board: PlainBoard,
+    /// Where imported and sample texts ([`Action::Paste`]) and the Copy buttons' reports
+    /// ([`Action::Notify`]) go.
     pub on_action: Callback<Action>,
 }
 
@@ -66,7 +67,7 @@ pub fn Import(props: &ImportProps) -> Html {
             }
         })
     };
-    let board = props.model.current().clone();
+    let board = &props.board;
     let on_copy_line = {
         let cb = props.on_action.clone();
         let line = board.to_line();

@@ -1,17 +1,31 @@
 //! Live status from the worker: conflicts, no solution, several solutions (with the two that
 //! differ on request), unique with the rating, and progress of a long path.
 
+use super::on_click;
 use crate::protocol::{PathEnd, Verdict};
-use crate::state::{Action, Model, PathState};
-use std::rc::Rc;
+use crate::state::{Action, Notice, PathState};
 use yew::prelude::*;
 
 /// The status's inputs.
 #[derive(Properties, PartialEq)]
 pub struct StatusProps {
-    /// The model (read only).
-    pub model: Rc<Model>,
-    /// Where actions go.
+    /// Whether the starting grid has no digit yet.
+    pub empty: bool,
+    /// How many cells of the position shown share a digit with a peer.
+    pub conflicts: usize,
+    /// The worker's verdict on the starting position, when known.
+    pub verdict: Option<Verdict>,
+    /// Whether the two differing solutions are shown.
+    pub show_solutions: bool,
+    /// Where the path job stands (its rating when done).
+    pub path_state: PathState,
+    /// Number of steps received so far.
+    pub steps: usize,
+    /// Whether the position shown is full.
+    pub complete: bool,
+    /// The message above the grid.
+    pub notice: Option<Notice>,
+    /// Where "Show two that differ" and the notice's dismiss button send their actions.
     pub on_action: Callback<Action>,
 }
 
@@ -33,14 +47,12 @@ fn mini_grid(values: &[u8], other: &[u8], label: &str) -> Html {
 /// The status line.
 #[component]
 pub fn Status(props: &StatusProps) -> Html {
-    let m = &props.model;
-    let conflicts = m.conflicts();
-    let verdict = if m.start.is_empty() {
+    let verdict = if props.empty {
         html! { <span id="verdict" class="verdict">{ "Type or paste a puzzle, or pick a sample." }</span> }
-    } else if !conflicts.is_empty() {
-        html! { <span id="verdict" class="verdict bad">{ format!("Conflict: {} cells share a digit with a peer", conflicts.len()) }</span> }
+    } else if props.conflicts > 0 {
+        html! { <span id="verdict" class="verdict bad">{ format!("Conflict: {} cells share a digit with a peer", props.conflicts) }</span> }
     } else {
-        match &m.verdict {
+        match &props.verdict {
             None => html! { <span id="verdict" class="verdict busy">{ "Checking…" }</span> },
             Some(Verdict::NoSolution(why)) => html! {
                 <span id="verdict" class="verdict bad">{ "No solution" }
@@ -48,16 +60,15 @@ pub fn Status(props: &StatusProps) -> Html {
             },
             Some(Verdict::Multiple(..)) => html! {
                 <span id="verdict" class="verdict warn">{ "Multiple solutions " }
-                    <button id="show-solutions" class="small" onclick={
-                        let cb = props.on_action.clone();
-                        Callback::from(move |_: MouseEvent| cb.emit(Action::ToggleSolutions))
-                    } aria-expanded={m.show_solutions.to_string()}>
-                        { if m.show_solutions { "Hide the two" } else { "Show two that differ" } }
+                    <button id="show-solutions" class="small"
+                        onclick={on_click(&props.on_action, Action::ToggleSolutions)}
+                        aria-expanded={props.show_solutions.to_string()}>
+                        { if props.show_solutions { "Hide the two" } else { "Show two that differ" } }
                     </button>
                 </span>
             },
             Some(Verdict::Unique(_)) => {
-                let rating = match &m.path_state {
+                let rating = match &props.path_state {
                     PathState::Done { end: PathEnd::Solved | PathEnd::Stuck, rating } => format!(
                         " · SE {:.1}, {}{}",
                         rating.se,
@@ -70,25 +81,22 @@ pub fn Status(props: &StatusProps) -> Html {
                     ),
                     _ => String::new(),
                 };
-                let head = if m.current().is_complete() {
-                    "Solved — unique solution"
-                } else {
-                    "Unique solution"
-                };
+                let head =
+                    if props.complete { "Solved — unique solution" } else { "Unique solution" };
                 html! { <span id="verdict" class="verdict good">{ format!("{head}{rating}") }</span> }
             }
         }
     };
-    let progress = match &m.path_state {
+    let progress = match &props.path_state {
         PathState::Running => html! {
-            <span id="progress" class="progress" role="status">{ format!("Explaining… {} steps so far", m.path.len()) }</span>
+            <span id="progress" class="progress" role="status">{ format!("Explaining… {} steps so far", props.steps) }</span>
         },
         PathState::Done { end: PathEnd::Stuck, .. } => html! {
             <span id="progress" class="progress">{ "No technique applies past the last step." }</span>
         },
         _ => html! {},
     };
-    let solutions = match (&m.verdict, m.show_solutions) {
+    let solutions = match (&props.verdict, props.show_solutions) {
         (Some(Verdict::Multiple(a, b)), true) => html! {
             <div class="solutions" id="solutions">
                 { mini_grid(a, b, "first solution") }
@@ -98,12 +106,9 @@ pub fn Status(props: &StatusProps) -> Html {
         },
         _ => html! {},
     };
-    let notice = match &m.notice {
+    let notice = match &props.notice {
         Some(n) => {
-            let dismiss = {
-                let cb = props.on_action.clone();
-                Callback::from(move |_: MouseEvent| cb.emit(Action::Dismiss))
-            };
+            let dismiss = on_click(&props.on_action, Action::Dismiss);
             html! {
                 <div id="notice" class={classes!("notice", n.error.then_some("error"))}
                     role={if n.error { "alert" } else { "status" }}>

@@ -1,27 +1,31 @@
 //! The list of all steps of the path, by technique; clicking one jumps there.
 
-use crate::state::{Action, Model};
+use crate::state::PathEntry;
 use std::rc::Rc;
 use yew::prelude::*;
 
 /// The list's inputs.
 #[derive(Properties, PartialEq)]
 pub struct StepListProps {
-    /// The model (read only).
-    pub model: Rc<Model>,
-    /// Where actions go.
-    pub on_action: Callback<Action>,
+    /// The steps received so far (shared with the model, not copied).
+    pub entries: Rc<Vec<PathEntry>>,
+    /// The index of the step at the cursor (the next one to apply); the steps before it are done.
+    pub cursor: usize,
+    /// Whether more steps are still coming.
+    pub more_coming: bool,
+    /// A step was clicked: jump to the position before it.
+    pub on_jump: Callback<usize>,
 }
 
 /// The step list.
 #[component]
 pub fn StepList(props: &StepListProps) -> Html {
-    let m = &props.model;
+    let cursor = props.cursor;
     let list_ref = use_node_ref();
     {
         // Keep the current step in view.
         let list_ref = list_ref.clone();
-        use_effect_with(m.cursor, move |&cursor| {
+        use_effect_with(cursor, move |&cursor| {
             if let Some(list) = list_ref.cast::<web_sys::Element>()
                 && let Ok(Some(item)) = list.query_selector(&format!("[data-step='{cursor}']"))
             {
@@ -31,13 +35,10 @@ pub fn StepList(props: &StepListProps) -> Html {
             }
         });
     }
-    let items = m.path.iter().enumerate().map(|(i, e)| {
-        let onclick = {
-            let cb = props.on_action.clone();
-            Callback::from(move |_: MouseEvent| cb.emit(Action::Jump(i)))
-        };
-        let current = i == m.cursor;
-        let class = classes!("step-item", current.then_some("current"), (i < m.cursor).then_some("done"));
+    let items = props.entries.iter().enumerate().map(|(i, e)| {
+        let onclick = props.on_jump.reform(move |_: MouseEvent| i);
+        let current = i == cursor;
+        let class = classes!("step-item", current.then_some("current"), (i < cursor).then_some("done"));
         html! {
             <li>
                 <button class={class} data-step={i.to_string()} {onclick}
@@ -49,10 +50,11 @@ pub fn StepList(props: &StepListProps) -> Html {
             </li>
         }
     });
+    let n = props.entries.len();
     html! {
         <section class="steps" aria-label="Solution path">
-            <h2>{ format!("Path ({} steps{})", m.path.len(), if m.running() { ", more coming" } else { "" }) }</h2>
-            <ol ref={list_ref} class={classes!("step-list", m.path.is_empty().then_some("empty"))}
+            <h2>{ format!("Path ({n} steps{})", if props.more_coming { ", more coming" } else { "" }) }</h2>
+            <ol ref={list_ref} class={classes!("step-list", (n == 0).then_some("empty"))}
                 id="step-list">{ for items }</ol>
         </section>
     }

@@ -1,0 +1,106 @@
+//! The page-wide keyboard: shortcut keys and paste anywhere outside text fields (the grid
+//! handles its own keys: arrows, digits, delete).
+
+use crate::state::Action;
+use gloo_events::{EventListener, EventListenerOptions};
+use wasm_bindgen::JsCast;
+use yew::prelude::*;
+
+/// Maps a key pressed anywhere on the page (outside text fields) to an action.
+pub fn page_key_action(key: &str, running: bool) -> Option<Action> {
+    Some(match key {
+        "n" | "N" => Action::Next,
+        "p" | "P" => Action::Prev,
+        "h" | "H" => Action::Hint,
+        "c" | "C" => Action::ToggleCandidates,
+        " " => Action::TogglePlay,
+        "Home" => Action::ToStart,
+        "End" => Action::SolveAll,
+        "Escape" if running => Action::Cancel,
+        _ => return None,
+    })
+}
+
+/// Sends the page's shortcut keys ([`page_key_action`]) and text pasted anywhere on the page
+/// ([`Action::Paste`]) through `on_action`. Keys with Ctrl, Cmd or Alt, keys and paste in text
+/// fields, and the space bar on a button, link or summary are left to the browser. Escape
+/// cancels only while `running`.
+#[hook]
+pub fn use_page_keys(on_action: Callback<Action>, running: bool) {
+    use_effect_with((on_action, running), move |(on_action, running)| {
+        let running = *running;
+        let doc = document();
+        let keys = {
+            let on_action = on_action.clone();
+            EventListener::new_with_options(&doc, "keydown", active(), move |e| {
+                let Some(k) = e.dyn_ref::<web_sys::KeyboardEvent>() else { return };
+                if k.default_prevented()
+                    || k.ctrl_key()
+                    || k.meta_key()
+                    || k.alt_key()
+                    || in_text_field(e)
+                {
+                    return;
+                }
+                if k.key() == " " && on_control(e) {
+                    return;
+                }
+                if let Some(a) = page_key_action(&k.key(), running) {
+                    k.prevent_default();
+                    on_action.emit(a);
+                }
+            })
+        };
+        let paste = {
+            let on_action = on_action.clone();
+            EventListener::new_with_options(&doc, "paste", active(), move |e| {
+                if in_text_field(e) {
+                    return;
+                }
+                let Some(ce) = e.dyn_ref::<web_sys::ClipboardEvent>() else { return };
+                if let Some(text) = ce.clipboard_data().and_then(|d| d.get_data("text").ok()) {
+                    ce.prevent_default();
+                    on_action.emit(Action::Paste(text));
+                }
+            })
+        };
+        move || drop((keys, paste))
+    });
+}
+
+/// The tag name of the event's target element, if it is an element.
+fn target_tag(e: &web_sys::Event) -> Option<String> {
+    e.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()).map(|el| el.tag_name())
+}
+
+/// Whether a keyboard or clipboard event belongs to a text field (which keeps its own keys).
+fn in_text_field(e: &web_sys::Event) -> bool {
+    target_tag(e).is_some_and(|t| matches!(t.as_str(), "INPUT" | "TEXTAREA" | "SELECT"))
+}
+
+/// Whether the event's target is a control that uses the space bar itself.
+fn on_control(e: &web_sys::Event) -> bool {
+    target_tag(e).is_some_and(|t| matches!(t.as_str(), "BUTTON" | "SUMMARY" | "A"))
+}
+
+/// Listener options that allow `preventDefault` (gloo's default listeners are passive).
+fn active() -> EventListenerOptions {
+    EventListenerOptions::enable_prevent_default()
+}
+
+fn document() -> web_sys::Document {
+    web_sys::window().and_then(|w| w.document()).expect("a document")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn page_keys() {
+        assert_eq!(page_key_action("n", false), Some(Action::Next));
+        assert_eq!(page_key_action("Escape", false), None);
+        assert_eq!(page_key_action("Escape", true), Some(Action::Cancel));
+        assert_eq!(page_key_action("x", true), None);
+    }
+}

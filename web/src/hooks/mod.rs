@@ -1,0 +1,45 @@
+//! The page's hooks: each connects the model to one thing outside it, so the root component
+//! [`App`](crate::components::app::App) is only the model, these hooks and the layout.
+//!
+//! - [`use_persisted_model`]: the model itself, restored from the URL hash or local storage and
+//!   written back as it changes.
+//! - [`use_worker`]: the solver worker; the only code that calls
+//!   [`WorkerClient`](crate::client::WorkerClient). It returns the callback every action goes
+//!   through.
+//! - [`use_page_keys`]: the shortcut keys and paste anywhere on the page.
+//! - [`use_player`]: the timer that plays the path.
+//! - [`use_action`]: a typed callback for a component (an index → [`Action::Select`]) that
+//!   stays the same from render to render.
+
+mod keys;
+mod persistence;
+mod player;
+mod worker;
+
+pub use keys::{page_key_action, use_page_keys};
+pub use persistence::use_persisted_model;
+pub use player::use_player;
+pub use worker::use_worker;
+
+use crate::state::{Action, Model};
+use std::rc::Rc;
+use yew::prelude::*;
+
+impl Reducible for Model {
+    type Action = Action;
+    fn reduce(self: Rc<Self>, action: Action) -> Rc<Self> {
+        Rc::new(Rc::unwrap_or_clone(self).apply(action))
+    }
+}
+
+/// A callback that turns its argument into an action and sends it through `on_action`. It is
+/// the same callback on every render (as long as `on_action` is), so the props of a component
+/// that takes it still compare equal and Yew skips redrawing it.
+#[hook]
+pub fn use_action<T: 'static>(
+    on_action: &Callback<Action>,
+    to_action: fn(T) -> Action,
+) -> Callback<T> {
+    let callback = use_memo(on_action.clone(), move |on_action| on_action.reform(to_action));
+    (*callback).clone()
+}

@@ -1,7 +1,7 @@
 //! ALS family (ALS-XZ, ALS-XY-wing, ALS-XY-chain, death blossom, sue de coq, aligned pair
 //! exclusion) against HoDoKu's regression library and exemplars, plus soundness sweeps.
 
-mod common;
+use crate::support;
 
 use deduku::Technique::{self, *};
 
@@ -10,53 +10,53 @@ const FAMILY: &[Technique] =
 
 #[test]
 fn als_xz_passes_the_regression_library() {
-    common::check_reglib(&[(AlsXz, 1.0)]);
+    support::check_reglib(&[(AlsXz, 1.0)]);
 }
 
 #[test]
 fn als_xy_wing_passes_the_regression_library() {
-    common::check_reglib(&[(AlsXyWing, 1.0)]);
+    support::check_reglib(&[(AlsXyWing, 1.0)]);
 }
 
 #[test]
 fn als_xy_chain_passes_the_regression_library() {
-    common::check_reglib(&[(AlsXyChain, 1.0)]);
+    support::check_reglib(&[(AlsXyChain, 1.0)]);
 }
 
 #[test]
 fn als_xy_wing_exemplars() {
-    let (hit, total) = common::exemplar_hits("0902", &[AlsXyWing]);
+    let (hit, total) = support::exemplar_hits("0902", &[AlsXyWing]);
     println!("0902: {hit}/{total}");
     assert!(hit >= total);
 }
 
 #[test]
 fn als_xy_chain_exemplars() {
-    let (hit, total) = common::exemplar_hits("0903", &[AlsXyChain]);
+    let (hit, total) = support::exemplar_hits("0903", &[AlsXyChain]);
     println!("0903: {hit}/{total}");
     assert!(hit >= total);
 }
 
 #[test]
 fn sue_de_coq_passes_the_regression_library() {
-    common::check_reglib(&[(SueDeCoq, 1.0)]);
+    support::check_reglib(&[(SueDeCoq, 1.0)]);
 }
 
 #[test]
 fn sue_de_coq_exemplars() {
-    let (hit, total) = common::exemplar_hits("1101", &[SueDeCoq]);
+    let (hit, total) = support::exemplar_hits("1101", &[SueDeCoq]);
     println!("1101: {hit}/{total}");
     assert!(hit >= total);
 }
 
 #[test]
 fn death_blossom_passes_the_regression_library() {
-    common::check_reglib(&[(DeathBlossom, 1.0)]);
+    support::check_reglib(&[(DeathBlossom, 1.0)]);
 }
 
 #[test]
 fn als_xz_exemplars() {
-    let (hit, total) = common::exemplar_hits("0901", &[AlsXz]);
+    let (hit, total) = support::exemplar_hits("0901", &[AlsXz]);
     println!("0901: {hit}/{total}");
     assert!(hit >= total);
 }
@@ -64,27 +64,27 @@ fn als_xz_exemplars() {
 #[test]
 fn family_is_sound_on_exemplars() {
     let mut bad = Vec::new();
-    for ex in common::exemplars() {
+    for ex in support::exemplars() {
         if !["0901", "0902", "0903", "0904", "1101"].contains(&ex.code.as_str()) {
             continue;
         }
         let set = if ex.trace.starts_with("ssts") {
-            common::ssts()
+            support::ssts()
         } else {
             [FullHouse, HiddenSingle, NakedSingle].into_iter().collect()
         };
-        let b = common::apply_all(&ex.puzzle, set);
-        bad.extend(common::check_all_instances_sound(&b, FAMILY));
+        let b = support::apply_all(&ex.puzzle, set);
+        bad.extend(support::check_all_instances_sound(&b, FAMILY));
     }
     assert!(bad.is_empty(), "unsound steps:\n{}", bad.join("\n"));
 }
 
 /// Positions of top1465 after the "ssts" set, for the soundness sweep and the timing report.
 fn top1465_positions(limit: usize) -> Vec<deduku::Board> {
-    common::corpus("corpora/top1465.txt")
+    support::corpus("corpora/top1465.txt")
         .iter()
         .take(limit)
-        .map(|p| common::apply_all(p, common::ssts()))
+        .map(|p| support::apply_all(p, support::ssts()))
         .filter(|b| !b.is_complete())
         .collect()
 }
@@ -93,7 +93,7 @@ fn top1465_positions(limit: usize) -> Vec<deduku::Board> {
 fn family_is_sound_on_top1465_sample() {
     let mut bad = Vec::new();
     for b in top1465_positions(150) {
-        bad.extend(common::check_all_instances_sound(&b, FAMILY));
+        bad.extend(support::check_all_instances_sound(&b, FAMILY));
     }
     assert!(bad.is_empty(), "unsound steps:\n{}", bad.join("\n"));
 }
@@ -115,7 +115,7 @@ fn timing_on_top1465() {
     let opts = deduku::logic::Options::with_techniques(set);
     let ctx = Context { unique: Some(true) };
     let mut positions = Vec::new();
-    for p in common::corpus("corpora/top1465.txt").iter().step_by(5) {
+    for p in support::corpus("corpora/top1465.txt").iter().step_by(5) {
         let mut b = p.clone();
         while let Some(s) = deduku::logic::next_step_in(&b, &opts, &ctx) {
             if !s.makes_progress(&b) {
@@ -167,7 +167,7 @@ fn family_is_sound_along_paths() {
     let ctx = Context { unique: Some(true) };
     let mut bad = Vec::new();
     let mut positions = 0;
-    for p in common::corpus("corpora/top1465.txt").iter().step_by(15).take(60) {
+    for p in support::corpus("corpora/top1465.txt").iter().step_by(15).take(60) {
         let mut b = p.clone();
         while let Some(s) = next_step_in(&b, &opts, &ctx) {
             if !s.makes_progress(&b) {
@@ -175,7 +175,7 @@ fn family_is_sound_along_paths() {
             }
             if FAMILY.contains(&s.technique) {
                 positions += 1;
-                bad.extend(common::check_all_instances_sound(&b, FAMILY));
+                bad.extend(support::check_all_instances_sound(&b, FAMILY));
             }
             s.apply(&mut b);
         }
@@ -190,7 +190,7 @@ fn family_is_sound_along_paths() {
 #[test]
 #[ignore]
 fn path_timing_on_top1465() {
-    let puzzles = common::corpus("corpora/top1465.txt");
+    let puzzles = support::corpus("corpora/top1465.txt");
     let without = std::env::var("WITHOUT_ALS").is_ok();
     let mut opts = deduku::logic::Options::default();
     if without {
@@ -224,12 +224,12 @@ fn path_timing_on_top1465() {
 #[test]
 #[ignore]
 fn sample_texts() {
-    for case in common::reglib_cases() {
-        let Some(t) = common::reglib_technique(&case.code) else { continue };
+    for case in support::reglib_cases() {
+        let Some(t) = support::reglib_technique(&case.code) else { continue };
         if !FAMILY.contains(&t) {
             continue;
         }
-        if let Some(s) = common::steps_of(&case.board, t).first() {
+        if let Some(s) = support::steps_of(&case.board, t).first() {
             println!("{}: {} (len {})", case.code, s.text, s.length);
         }
     }

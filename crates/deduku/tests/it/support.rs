@@ -1,6 +1,9 @@
-//! Shared helpers for the technique tests: HoDoKu's regression library, HoDoKu's exemplars,
-//! puzzle corpora and the soundness check. Each `tests/*.rs` that needs them says `mod common;`.
-#![allow(dead_code, missing_docs)]
+//! Test support shared by the integration tests of both crates: test data paths, HoDoKu's
+//! regression library and exemplars, puzzle corpora, the soundness check. The library's test
+//! binary declares it as `mod support;`; the CLI's (`crates/deduku-cli/tests/it/main.rs`)
+//! includes this file by `#[path]`, so there is one copy.
+// The CLI's binary uses only part of it.
+#![allow(dead_code)]
 
 use deduku::logic::{Context, Options, Sink, find};
 use deduku::{Board, Candidate, Cell, Digit, Origin, Step, Technique, TechniqueSet};

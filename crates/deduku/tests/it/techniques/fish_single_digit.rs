@@ -1,7 +1,7 @@
 //! Fish and single-digit patterns against HoDoKu's regression library and exemplars, plus
 //! soundness on exemplar puzzles and top1465 positions.
 
-mod common;
+use crate::support;
 
 use deduku::Technique::{self, *};
 use deduku::logic::{Context, Sink, find};
@@ -32,7 +32,7 @@ const SINGLE_DIGIT: [Technique; 4] = [Skyscraper, TwoStringKite, TurbotFish, Emp
 fn basic_fish_pass_the_regression_library() {
     // The Siamese cases (03111, 03121) join a finned and a sashimi fish on the same base; the
     // finned share is checked here and the union in `siamese_fish_are_covered_by_their_parts`.
-    common::check_reglib(&[
+    support::check_reglib(&[
         (XWing, 1.0),
         (Swordfish, 1.0),
         (Jellyfish, 1.0),
@@ -48,7 +48,7 @@ fn basic_fish_pass_the_regression_library() {
 #[test]
 fn siamese_fish_are_covered_by_their_parts() {
     let mut cases = 0;
-    for case in common::reglib_cases() {
+    for case in support::reglib_cases() {
         let parts: &[Technique] = match case.code.as_str() {
             "03111" | "03211" => &[FinnedSwordfish, SashimiSwordfish],
             "03121" | "03221" => &[FinnedJellyfish, SashimiJellyfish],
@@ -57,7 +57,7 @@ fn siamese_fish_are_covered_by_their_parts() {
         cases += 1;
         let made: Vec<_> = parts
             .iter()
-            .flat_map(|&t| common::steps_of(&case.board, t))
+            .flat_map(|&t| support::steps_of(&case.board, t))
             .flat_map(|s| s.eliminations)
             .collect();
         for e in &case.eliminations {
@@ -69,7 +69,7 @@ fn siamese_fish_are_covered_by_their_parts() {
 
 #[test]
 fn franken_and_mutant_fish_pass_the_regression_library() {
-    common::check_reglib(&[
+    support::check_reglib(&[
         (FrankenXWing, 1.0),
         (FrankenSwordfish, 1.0),
         (FrankenJellyfish, 1.0),
@@ -79,7 +79,7 @@ fn franken_and_mutant_fish_pass_the_regression_library() {
 
 #[test]
 fn single_digit_patterns_pass_the_regression_library() {
-    common::check_reglib(&[
+    support::check_reglib(&[
         (Skyscraper, 1.0),
         (TwoStringKite, 1.0),
         (TurbotFish, 1.0),
@@ -114,7 +114,7 @@ const EXEMPLARS: &[(&str, &[Technique], usize)] = &[
 fn exemplars_apply() {
     let mut failures = Vec::new();
     for &(code, ts, min) in EXEMPLARS {
-        let (hit, total) = common::exemplar_hits(code, ts);
+        let (hit, total) = support::exemplar_hits(code, ts);
         println!("exemplars {code}: {hit}/{total}");
         if hit < min {
             failures.push(format!("{code}: {hit}/{total} < {min}"));
@@ -133,15 +133,15 @@ fn every_instance_is_sound_on_exemplars() {
     let all = all_techniques();
     let mut bad = Vec::new();
     let mut boards = 0;
-    for ex in common::exemplars() {
+    for ex in support::exemplars() {
         if !(ex.code.starts_with("03") || ex.code.starts_with("04")) {
             continue;
         }
-        for set in [singles, common::ssts()] {
-            let b = common::apply_all(&ex.puzzle, set);
+        for set in [singles, support::ssts()] {
+            let b = support::apply_all(&ex.puzzle, set);
             if !b.is_complete() {
                 boards += 1;
-                bad.extend(common::check_all_instances_sound(&b, &all));
+                bad.extend(support::check_all_instances_sound(&b, &all));
             }
         }
     }
@@ -154,11 +154,11 @@ fn every_instance_is_sound_on_top1465() {
     let all = all_techniques();
     let mut bad = Vec::new();
     let mut boards = 0;
-    for p in common::corpus("corpora/top1465.txt").iter().step_by(4) {
-        let b = common::apply_all(p, common::ssts());
+    for p in support::corpus("corpora/top1465.txt").iter().step_by(4) {
+        let b = support::apply_all(p, support::ssts());
         if !b.is_complete() {
             boards += 1;
-            bad.extend(common::check_all_instances_sound(&b, &all));
+            bad.extend(support::check_all_instances_sound(&b, &all));
         }
     }
     assert!(boards > 250, "only {boards} boards");
@@ -172,9 +172,9 @@ fn every_instance_is_sound_on_top1465() {
 #[test]
 #[ignore]
 fn timing() {
-    let boards: Vec<_> = common::corpus("corpora/top1465.txt")
+    let boards: Vec<_> = support::corpus("corpora/top1465.txt")
         .iter()
-        .map(|p| common::apply_all(p, common::ssts()))
+        .map(|p| support::apply_all(p, support::ssts()))
         .filter(|b| !b.is_complete())
         .collect();
     let ctx = Context { unique: Some(true) };
@@ -221,7 +221,7 @@ fn timing() {
 #[test]
 #[ignore]
 fn path_timing() {
-    let puzzles = common::corpus("corpora/top1465.txt");
+    let puzzles = support::corpus("corpora/top1465.txt");
     let mut times: Vec<f64> = Vec::new();
     let mut fish_steps = 0;
     let mut options = deduku::Options::default();

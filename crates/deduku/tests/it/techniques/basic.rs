@@ -1,17 +1,17 @@
 //! Tier-1 techniques against HoDoKu's regression library and exemplars.
 
-mod common;
+use crate::support;
 
 use deduku::Technique::*;
 
 #[test]
 fn singles_pass_the_regression_library() {
-    common::check_reglib(&[(FullHouse, 1.0), (HiddenSingle, 1.0), (NakedSingle, 1.0)]);
+    support::check_reglib(&[(FullHouse, 1.0), (HiddenSingle, 1.0), (NakedSingle, 1.0)]);
 }
 
 #[test]
 fn intersections_and_subsets_pass_the_regression_library() {
-    common::check_reglib(&[
+    support::check_reglib(&[
         (LockedCandidatesPointing, 1.0),
         (LockedCandidatesClaiming, 1.0),
         (LockedPair, 1.0),
@@ -42,7 +42,7 @@ fn exemplars_need_the_named_basic_technique_after_singles() {
         ("0212", &[HiddenQuad, NakedQuad]),
     ];
     for (code, ts) in sections {
-        let (hit, total) = common::exemplar_hits(code, ts);
+        let (hit, total) = support::exemplar_hits(code, ts);
         println!("exemplars {code}: {hit}/{total}");
         assert!(total > 0, "no exemplars for {code}");
         assert_eq!(hit, total, "exemplars {code}");
@@ -54,8 +54,8 @@ fn exemplars_need_the_named_basic_technique_after_singles() {
 #[test]
 fn unit_permutation_subsumes_subsets() {
     let mut checked = 0;
-    for case in common::reglib_cases() {
-        let Some(t) = common::reglib_technique(&case.code) else { continue };
+    for case in support::reglib_cases() {
+        let Some(t) = support::reglib_technique(&case.code) else { continue };
         if !matches!(
             t,
             NakedPair | NakedTriple | NakedQuad | HiddenPair | HiddenTriple | HiddenQuad
@@ -63,7 +63,7 @@ fn unit_permutation_subsumes_subsets() {
         {
             continue;
         }
-        let up: Vec<_> = common::steps_of(&case.board, UnitPermutation)
+        let up: Vec<_> = support::steps_of(&case.board, UnitPermutation)
             .into_iter()
             .flat_map(|s| s.eliminations)
             .collect();
@@ -94,13 +94,13 @@ fn unit_permutation_does_not_fire_after_all_subsets() {
     .into_iter()
     .collect();
     let mut positions = 0;
-    for b in common::corpus("corpora/top1465.txt").iter().step_by(5) {
-        let b = common::apply_all(b, set);
+    for b in support::corpus("corpora/top1465.txt").iter().step_by(5) {
+        let b = support::apply_all(b, set);
         if b.is_complete() {
             continue;
         }
         positions += 1;
-        let steps = common::steps_of(&b, UnitPermutation);
+        let steps = support::steps_of(&b, UnitPermutation);
         assert!(steps.is_empty(), "{b:?}: {}", steps[0].text);
     }
     assert!(positions > 200);
@@ -124,8 +124,8 @@ fn basic_techniques_are_sound_on_exemplar_and_corpus_positions() {
     let singles: deduku::TechniqueSet =
         [FullHouse, HiddenSingle, NakedSingle].into_iter().collect();
     let mut bad = Vec::new();
-    for b in common::corpus("corpora/top1465.txt").iter().step_by(7) {
-        bad.extend(common::check_all_instances_sound(&common::apply_all(b, singles), &ts));
+    for b in support::corpus("corpora/top1465.txt").iter().step_by(7) {
+        bad.extend(support::check_all_instances_sound(&support::apply_all(b, singles), &ts));
     }
     assert!(bad.is_empty(), "{}", bad.join("\n"));
 }

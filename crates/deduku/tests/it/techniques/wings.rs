@@ -1,7 +1,7 @@
 //! Wings (XY, XYZ, W, WXYZ, remote pair) against HoDoKu's regression library, exemplars and
 //! the soundness check.
 
-mod common;
+use crate::support;
 
 use deduku::Technique::*;
 use deduku::{Technique, TechniqueSet};
@@ -11,7 +11,7 @@ const WINGS: &[Technique] = &[XyWing, XyzWing, WWing, WxyzWing, RemotePair];
 #[test]
 fn wings_pass_the_regression_library() {
     // The library has no WXYZ-Wing (0802) case.
-    common::check_reglib(&[(XyWing, 1.0), (XyzWing, 1.0), (WWing, 1.0), (RemotePair, 1.0)]);
+    support::check_reglib(&[(XyWing, 1.0), (XyzWing, 1.0), (WWing, 1.0), (RemotePair, 1.0)]);
 }
 
 #[test]
@@ -26,7 +26,7 @@ fn wings_apply_to_hodoku_exemplars() {
         // candidates, subsets and fish are still stubs; all 16 singles-only cases hit.
         ("0703", RemotePair, 18),
     ] {
-        let (hit, total) = common::exemplar_hits(code, &[t]);
+        let (hit, total) = support::exemplar_hits(code, &[t]);
         println!("exemplars {code} {}: {hit}/{total}", t.id());
         assert!(hit >= min, "{code}: {hit}/{total} < {min}");
     }
@@ -40,20 +40,20 @@ fn basic_set() -> TechniqueSet {
 fn wings_are_sound_on_exemplars_and_top1465() {
     let mut bad = Vec::new();
     let mut boards = Vec::new();
-    for ex in common::exemplars() {
+    for ex in support::exemplars() {
         if ["0800", "0801", "0802", "0803", "0703"].contains(&ex.code.as_str()) {
-            boards.push(common::apply_all(&ex.puzzle, basic_set()));
+            boards.push(support::apply_all(&ex.puzzle, basic_set()));
         }
     }
-    for p in common::corpus("corpora/top1465.txt").iter().step_by(7) {
-        boards.push(common::apply_all(p, basic_set()));
+    for p in support::corpus("corpora/top1465.txt").iter().step_by(7) {
+        boards.push(support::apply_all(p, basic_set()));
     }
     let mut fired = 0;
     for b in &boards {
         for &t in WINGS {
-            fired += common::steps_of(b, t).len();
+            fired += support::steps_of(b, t).len();
         }
-        bad.extend(common::check_all_instances_sound(b, WINGS));
+        bad.extend(support::check_all_instances_sound(b, WINGS));
     }
     println!("{} positions, {fired} wing steps", boards.len());
     assert!(fired > 100, "too few wing steps to mean anything: {fired}");
@@ -64,10 +64,10 @@ fn wings_are_sound_on_exemplars_and_top1465() {
 fn wxyz_wing_fires_and_is_sound_on_the_diabolical_corpus() {
     let mut fired = 0;
     let mut bad = Vec::new();
-    for p in common::corpus("corpora/top1465.txt").iter().step_by(3) {
-        let b = common::apply_all(p, basic_set());
-        fired += common::steps_of(&b, WxyzWing).len();
-        bad.extend(common::check_all_instances_sound(&b, &[WxyzWing]));
+    for p in support::corpus("corpora/top1465.txt").iter().step_by(3) {
+        let b = support::apply_all(p, basic_set());
+        fired += support::steps_of(&b, WxyzWing).len();
+        bad.extend(support::check_all_instances_sound(&b, &[WxyzWing]));
     }
     println!("wxyz-wing steps: {fired}");
     assert!(fired > 10, "WXYZ-Wing hardly fires: {fired}");
@@ -90,8 +90,8 @@ fn contrived_pencil_marks_are_handled() {
             matches!(t.family(), Wings | Coloring | Uniqueness)
         })
         .collect();
-    let puzzle = &common::corpus("corpora/top1465.txt")[0];
-    let sol = common::solution(puzzle);
+    let puzzle = &support::corpus("corpora/top1465.txt")[0];
+    let sol = support::solution(puzzle);
     let values = [0u8; 81];
     let origin = [Origin::Empty; 81];
     let with_extra = |extra: &dyn Fn(usize) -> u16| {
@@ -118,12 +118,12 @@ fn contrived_pencil_marks_are_handled() {
     for b in &boards {
         assert!(b.check().is_ok());
         for &t in &all {
-            for s in common::steps_of(b, t) {
+            for s in support::steps_of(b, t) {
                 total += 1;
                 // `sol` solves every one of these boards, so a technique that does not rely
                 // on uniqueness must never remove its digit.
                 if !t.needs_uniqueness() {
-                    bad.extend(common::unsound(&s, &sol));
+                    bad.extend(support::unsound(&s, &sol));
                 }
             }
         }

@@ -2,7 +2,7 @@
 //! regression library, exemplars and the soundness check, and the guarantee that they never
 //! fire on puzzles with several solutions.
 
-mod common;
+use crate::support;
 
 use deduku::Technique::*;
 use deduku::logic::{Context, Family, Sink, find};
@@ -23,7 +23,7 @@ const UNIQUENESS: &[Technique] = &[
 
 #[test]
 fn uniqueness_passes_the_regression_library() {
-    common::check_reglib(&[
+    support::check_reglib(&[
         (UniqueRectangle1, 1.0),
         (UniqueRectangle2, 1.0),
         (UniqueRectangle3, 1.0),
@@ -50,7 +50,7 @@ fn uniqueness_applies_to_hodoku_exemplars() {
         ("0606", &[HiddenRectangle][..], 4),
         ("0610", &[BugPlus1][..], 5),
     ] {
-        let (hit, total) = common::exemplar_hits(code, ts);
+        let (hit, total) = support::exemplar_hits(code, ts);
         println!("exemplars {code}: {hit}/{total}");
         if hit < min {
             failures.push(format!("{code}: {hit}/{total} < {min}"));
@@ -67,7 +67,7 @@ fn uniqueness_applies_to_hodoku_exemplars() {
 fn avoidable_rectangles_appear_along_the_exemplars_paths() {
     let mut hit = 0;
     let mut total = 0;
-    for ex in common::exemplars().into_iter().filter(|e| e.code == "0607") {
+    for ex in support::exemplars().into_iter().filter(|e| e.code == "0607") {
         total += 1;
         let path = deduku::logic::solve_path(&ex.puzzle);
         let mut b = ex.puzzle.clone();
@@ -75,7 +75,7 @@ fn avoidable_rectangles_appear_along_the_exemplars_paths() {
         for s in &path.steps {
             found |= [AvoidableRectangle1, AvoidableRectangle2]
                 .iter()
-                .any(|&t| !common::steps_of(&b, t).is_empty());
+                .any(|&t| !support::steps_of(&b, t).is_empty());
             s.apply(&mut b);
         }
         hit += usize::from(found);
@@ -96,22 +96,22 @@ fn basic_set() -> TechniqueSet {
 #[test]
 fn uniqueness_is_sound_on_exemplars_and_top1465() {
     let mut boards = Vec::new();
-    for ex in common::exemplars() {
+    for ex in support::exemplars() {
         // One line of section 0604 is a regression-library line, not a puzzle.
         if ex.code.starts_with("06") && deduku::solve::count_solutions(&ex.puzzle, 2).count == 1 {
-            boards.push(common::apply_all(&ex.puzzle, basic_set()));
+            boards.push(support::apply_all(&ex.puzzle, basic_set()));
         }
     }
-    for p in common::corpus("corpora/top1465.txt").iter().step_by(5) {
-        boards.push(common::apply_all(p, basic_set()));
+    for p in support::corpus("corpora/top1465.txt").iter().step_by(5) {
+        boards.push(support::apply_all(p, basic_set()));
     }
     let mut fired = 0;
     let mut bad = Vec::new();
     for b in &boards {
         for &t in UNIQUENESS {
-            fired += common::steps_of(b, t).len();
+            fired += support::steps_of(b, t).len();
         }
-        bad.extend(common::check_all_instances_sound(b, UNIQUENESS));
+        bad.extend(support::check_all_instances_sound(b, UNIQUENESS));
     }
     println!("{} positions, {fired} uniqueness steps", boards.len());
     assert!(fired > 20, "uniqueness techniques hardly fire: {fired}");
@@ -120,7 +120,7 @@ fn uniqueness_is_sound_on_exemplars_and_top1465() {
 
 #[test]
 fn uniqueness_never_fires_on_puzzles_with_several_solutions() {
-    let puzzles = common::corpus("corpora/serg-multi-200.txt");
+    let puzzles = support::corpus("corpora/serg-multi-200.txt");
     assert_eq!(puzzles.len(), 200);
     let mut fired_if_allowed = 0;
     let mut positions = 0;
@@ -141,7 +141,7 @@ fn uniqueness_never_fires_on_puzzles_with_several_solutions() {
                 let mut sink = Sink::unlimited();
                 let _ = find(&b, t, &Context::UNKNOWN, &mut sink);
                 assert!(sink.is_empty(), "{} fired on a multi-solution board {b:?}", t.id());
-                fired_if_allowed += usize::from(!common::steps_of(&b, t).is_empty());
+                fired_if_allowed += usize::from(!support::steps_of(&b, t).is_empty());
             }
             match steps.next() {
                 Some(s) if s.technique != BruteForce => s.apply(&mut b),

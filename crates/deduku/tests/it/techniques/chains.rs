@@ -1,7 +1,7 @@
 //! Chain techniques (X-, XY-chains, nice loops, AICs, grouped) and the forcing family against
 //! HoDoKu's regression library, HoDoKu's exemplars and the soundness check.
 
-mod common;
+use crate::support;
 
 use deduku::Technique;
 use deduku::Technique::*;
@@ -22,7 +22,7 @@ const CHAINS: [Technique; 8] = [
 /// larger than 4 cells, or this engine's shortest chain for them passes a node twice).
 #[test]
 fn chains_pass_the_regression_library() {
-    common::check_reglib(&[
+    support::check_reglib(&[
         (XChain, 1.0),
         (XyChain, 1.0),
         (ContinuousNiceLoop, 1.0),
@@ -49,7 +49,7 @@ fn chain_exemplars_apply() {
         ("0711", &[GroupedAic], 17),
     ];
     for (code, ts, min) in sections {
-        let (hit, total) = common::exemplar_hits(code, ts);
+        let (hit, total) = support::exemplar_hits(code, ts);
         println!("exemplars {code}: {hit}/{total}");
         assert!(hit >= min, "section {code}: {hit}/{total} hits, expected at least {min}");
     }
@@ -60,10 +60,10 @@ fn chains_are_sound_on_exemplars() {
     let singles: deduku::TechniqueSet =
         [FullHouse, HiddenSingle, NakedSingle].into_iter().collect();
     let mut bad = Vec::new();
-    for ex in common::exemplars().into_iter().filter(|e| e.code.starts_with("07")) {
-        let set = if ex.trace.starts_with("ssts") { common::ssts() } else { singles };
-        let b = common::apply_all(&ex.puzzle, set);
-        bad.extend(common::check_all_instances_sound(&b, &CHAINS));
+    for ex in support::exemplars().into_iter().filter(|e| e.code.starts_with("07")) {
+        let set = if ex.trace.starts_with("ssts") { support::ssts() } else { singles };
+        let b = support::apply_all(&ex.puzzle, set);
+        bad.extend(support::check_all_instances_sound(&b, &CHAINS));
     }
     assert!(bad.is_empty(), "unsound steps:\n{}", bad.join("\n"));
 }
@@ -73,9 +73,9 @@ fn chains_are_sound_on_top1465_positions() {
     let singles: deduku::TechniqueSet =
         [FullHouse, HiddenSingle, NakedSingle].into_iter().collect();
     let mut bad = Vec::new();
-    for p in common::corpus("corpora/top1465.txt").iter().step_by(29) {
-        let b = common::apply_all(p, singles);
-        bad.extend(common::check_all_instances_sound(&b, &CHAINS));
+    for p in support::corpus("corpora/top1465.txt").iter().step_by(29) {
+        let b = support::apply_all(p, singles);
+        bad.extend(support::check_all_instances_sound(&b, &CHAINS));
     }
     assert!(bad.is_empty(), "unsound steps:\n{}", bad.join("\n"));
 }
@@ -92,7 +92,7 @@ const FORCING: [Technique; 7] = [
 
 #[test]
 fn templates_pass_the_regression_library() {
-    common::check_reglib(&[(TemplateSet, 1.0), (TemplateDelete, 1.0)]);
+    support::check_reglib(&[(TemplateSet, 1.0), (TemplateDelete, 1.0)]);
 }
 
 #[test]
@@ -101,12 +101,12 @@ fn forcing_is_sound_on_top1465_positions() {
         [FullHouse, HiddenSingle, NakedSingle].into_iter().collect();
     let mut bad = Vec::new();
     let mut fired = 0;
-    for p in common::corpus("corpora/top1465.txt").iter().step_by(37) {
-        let b = common::apply_all(p, singles);
+    for p in support::corpus("corpora/top1465.txt").iter().step_by(37) {
+        let b = support::apply_all(p, singles);
         for t in FORCING {
-            fired += common::steps_of(&b, t).len();
+            fired += support::steps_of(&b, t).len();
         }
-        bad.extend(common::check_all_instances_sound(&b, &FORCING));
+        bad.extend(support::check_all_instances_sound(&b, &FORCING));
     }
     assert!(fired > 100, "forcing techniques fired only {fired} times");
     assert!(bad.is_empty(), "unsound steps:\n{}", bad.join("\n"));

@@ -19,6 +19,21 @@ pub fn read_data(rel: &str) -> String {
     std::fs::read_to_string(data_path(rel)).unwrap_or_else(|e| panic!("reading {rel}: {e}"))
 }
 
+/// `../shared/<rel>` beside the workspace: the big corpora (`data/corpora/`) and the reference
+/// solver (`tools/baseline/`). A fresh clone has no `../shared`: the tests that read it are
+/// `#[ignore = "needs ../shared/data; …"]`, and `scripts/test.sh` includes them when it exists.
+pub fn shared_path(rel: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared").join(rel)
+}
+
+/// The text of `../shared/<rel>`; panics (the test fails) when it is missing.
+pub fn read_shared(rel: &str) -> String {
+    let path = shared_path(rel);
+    std::fs::read_to_string(&path).unwrap_or_else(|e| {
+        panic!("{}: {e} (this test needs ../shared beside the workspace)", path.display())
+    })
+}
+
 /// 81 characters, digits are givens, anything else empty.
 pub fn board_from_line(line: &str) -> Board {
     let mut v = [0u8; 81];
@@ -30,15 +45,34 @@ pub fn board_from_line(line: &str) -> Board {
     Board::from_values(&v)
 }
 
-/// The puzzles of a corpus file: first 81-char token of every non-comment line.
-pub fn corpus(rel: &str) -> Vec<Board> {
-    read_data(rel)
-        .lines()
+/// The puzzles of a corpus text: the first 81-character token of every non-comment line.
+pub fn puzzles(text: &str) -> Vec<Board> {
+    text.lines()
         .map(str::trim)
         .filter(|l| !l.is_empty() && !l.starts_with('#'))
         .filter_map(|l| l.split_whitespace().find(|t| t.len() == 81))
         .map(board_from_line)
         .collect()
+}
+
+/// The puzzles of the corpus file `tests/data/<rel>`.
+pub fn corpus(rel: &str) -> Vec<Board> {
+    puzzles(&read_data(rel))
+}
+
+/// The techniques an argument names: a technique ID (`x-wing`) or a family, spelled like its
+/// type name in lower case with optional dashes (`als`, `single-digit`, `last-resort`).
+pub fn techniques_named(arg: &str) -> Option<Vec<Technique>> {
+    if let Some(t) = Technique::from_id(arg) {
+        return Some(vec![t]);
+    }
+    let name = arg.replace('-', "").to_lowercase();
+    let family: Vec<Technique> = Technique::ALL
+        .iter()
+        .copied()
+        .filter(|t| format!("{:?}", t.family()).to_lowercase() == name)
+        .collect();
+    (!family.is_empty()).then_some(family)
 }
 
 fn cand(d: u8, r: u8, c: u8) -> Candidate {
@@ -375,6 +409,20 @@ pub fn exemplars() -> Vec<Exemplar> {
     out
 }
 
+/// Full house, hidden and naked singles.
+pub fn singles() -> TechniqueSet {
+    [Technique::FullHouse, Technique::HiddenSingle, Technique::NakedSingle].into_iter().collect()
+}
+
+/// The tier-1 techniques without unit permutation (which subsumes the subsets): the simple
+/// techniques a family's tests apply before looking for the family's patterns.
+pub fn basic_set() -> TechniqueSet {
+    TechniqueSet::all()
+        .iter()
+        .filter(|&t| t.tier() == 1 && t != Technique::UnitPermutation)
+        .collect()
+}
+
 /// The techniques HoDoKu's "ssts" prefix stands for (SimpleSudoku's standard set): singles,
 /// intersections, subsets, basic fish, XY- and XYZ-wing.
 pub fn ssts() -> TechniqueSet {
@@ -421,10 +469,6 @@ pub fn apply_all(board: &Board, set: TechniqueSet) -> Board {
 /// "ssts", the simple set without the techniques under test), one of `techniques` must apply.
 /// Returns (found, total) and prints misses.
 pub fn exemplar_hits(code: &str, techniques: &[Technique]) -> (usize, usize) {
-    let singles: TechniqueSet =
-        [Technique::FullHouse, Technique::HiddenSingle, Technique::NakedSingle]
-            .into_iter()
-            .collect();
     let mut hit = 0;
     let mut total = 0;
     for ex in exemplars().into_iter().filter(|e| e.code == code) {
@@ -436,7 +480,7 @@ pub fn exemplar_hits(code: &str, techniques: &[Technique]) -> (usize, usize) {
             let first = techniques.iter().copied().min();
             ssts().iter().filter(|&t| first.is_none_or(|f| t < f)).collect()
         } else {
-            singles
+            singles()
         };
         let b = apply_all(&ex.puzzle, set);
         if techniques.iter().any(|&t| !steps_of(&b, t).is_empty()) {

@@ -4,8 +4,6 @@
 use crate::support;
 
 use deduku::Technique::{self, *};
-use deduku::logic::{Context, Sink, find};
-use std::time::Instant;
 
 const BASIC: [Technique; 9] = [
     XWing,
@@ -163,85 +161,4 @@ fn every_instance_is_sound_on_top1465() {
     }
     assert!(boards > 250, "only {boards} boards");
     assert!(bad.is_empty(), "{}", bad.join("\n"));
-}
-
-/// Not a test: prints what each technique costs on top1465 positions reached with the "ssts"
-/// set, searching for one step the way the step finder does (a full search when none exists).
-/// `cargo test -p deduku --release --test techniques_fish_single_digit timing -- --ignored
-/// --nocapture`
-#[test]
-#[ignore]
-fn timing() {
-    let boards: Vec<_> = support::corpus("corpora/top1465.txt")
-        .iter()
-        .map(|p| support::apply_all(p, support::ssts()))
-        .filter(|b| !b.is_complete())
-        .collect();
-    let ctx = Context { unique: Some(true) };
-    let only = std::env::var("ONLY").unwrap_or_default();
-    for t in all_techniques() {
-        if !t.id().contains(&only) {
-            continue;
-        }
-        let mut times: Vec<f64> = Vec::new();
-        let mut found = 0;
-        let start_all = Instant::now();
-        for b in &boards {
-            let mut sink = Sink::unlimited();
-            let _ = find(b, t, &ctx, &mut sink);
-        }
-        let all_mean = start_all.elapsed().as_secs_f64() * 1e6 / boards.len() as f64;
-        for b in &boards {
-            let start = Instant::now();
-            let mut sink = Sink::new(1);
-            let _ = find(b, t, &ctx, &mut sink);
-            times.push(start.elapsed().as_secs_f64() * 1e6);
-            found += usize::from(!sink.is_empty());
-        }
-        times.sort_by(f64::total_cmp);
-
-        let sum: f64 = times.iter().sum();
-        println!(
-            "{:<20} positions {:>5} found {:>5}  first: median {:>8.1} us  mean {:>8.1} us  max {:>9.1} us  all: mean {:>8.1} us",
-            t.id(),
-            boards.len(),
-            found,
-            times[times.len() / 2],
-            sum / times.len() as f64,
-            times[times.len() - 1],
-            all_mean
-        );
-    }
-}
-
-/// Not a test: the default solve path's time per top1465 puzzle with the techniques this branch
-/// has (the other families are stubs, so Franken and mutant fish run wherever tier 2 fails).
-/// `cargo test -p deduku --release --test techniques_fish_single_digit path_timing -- --ignored
-/// --nocapture`
-#[test]
-#[ignore]
-fn path_timing() {
-    let puzzles = support::corpus("corpora/top1465.txt");
-    let mut times: Vec<f64> = Vec::new();
-    let mut fish_steps = 0;
-    let mut options = deduku::Options::default();
-    if std::env::var("NO_COMPLEX").is_ok() {
-        for t in COMPLEX {
-            options.enabled.remove(t);
-        }
-    }
-    for p in &puzzles {
-        let start = Instant::now();
-        let path = deduku::solve_path_with(p, &options);
-        times.push(start.elapsed().as_secs_f64() * 1e3);
-        fish_steps += path.steps.iter().filter(|s| COMPLEX.contains(&s.technique)).count();
-    }
-    times.sort_by(f64::total_cmp);
-    println!(
-        "top1465 default path: median {:.2} ms, mean {:.2} ms, max {:.2} ms; Franken/mutant steps {}",
-        times[times.len() / 2],
-        times.iter().sum::<f64>() / times.len() as f64,
-        times[times.len() - 1],
-        fish_steps
-    );
 }

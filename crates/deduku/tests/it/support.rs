@@ -465,24 +465,28 @@ pub fn apply_all(board: &Board, set: TechniqueSet) -> Board {
     b
 }
 
-/// For exemplars of HoDoKu section `code`: after singles (or, when the trace starts with
-/// "ssts", the simple set without the techniques under test), one of `techniques` must apply.
-/// Returns (found, total) and prints misses.
+/// The position where an exemplar's technique is looked for: after singles or, when the trace
+/// starts with "ssts", after the simple set without `techniques` (the ones under test) and
+/// without those that come after them in the default order (HoDoKu tries easier steps first:
+/// an XY-Wing must not take a hidden quad's eliminations before the quad is looked for).
+pub fn exemplar_position(ex: &Exemplar, techniques: &[Technique]) -> Board {
+    let set = if ex.trace.starts_with("ssts") {
+        let first = techniques.iter().copied().min();
+        ssts().iter().filter(|&t| first.is_none_or(|f| t < f)).collect()
+    } else {
+        singles()
+    };
+    apply_all(&ex.puzzle, set)
+}
+
+/// For exemplars of HoDoKu section `code`: at the [`exemplar_position`], one of `techniques`
+/// must apply. Returns (found, total) and prints misses.
 pub fn exemplar_hits(code: &str, techniques: &[Technique]) -> (usize, usize) {
     let mut hit = 0;
     let mut total = 0;
     for ex in exemplars().into_iter().filter(|e| e.code == code) {
         total += 1;
-        let set = if ex.trace.starts_with("ssts") {
-            // Without the techniques under test, and without the ones that come after them in
-            // the default order (HoDoKu tries easier steps first: an XY-Wing must not take a
-            // hidden quad's eliminations before the quad is looked for).
-            let first = techniques.iter().copied().min();
-            ssts().iter().filter(|&t| first.is_none_or(|f| t < f)).collect()
-        } else {
-            singles()
-        };
-        let b = apply_all(&ex.puzzle, set);
+        let b = exemplar_position(&ex, techniques);
         if techniques.iter().any(|&t| !steps_of(&b, t).is_empty()) {
             hit += 1;
         } else {

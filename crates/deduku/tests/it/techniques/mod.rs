@@ -3,6 +3,7 @@
 
 mod als;
 mod basic;
+mod catalogue;
 mod chains;
 mod coloring;
 mod fish_single_digit;

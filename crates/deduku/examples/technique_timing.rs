@@ -30,7 +30,7 @@
 #[path = "../tests/it/support.rs"]
 mod support;
 
-use deduku::logic::{Context, Options, Sink, find, next_step_in};
+use deduku::logic::{Context, Sink, find};
 use deduku::{Board, Technique};
 use std::time::Instant;
 
@@ -63,7 +63,7 @@ fn main() {
             puzzles.iter().map(|p| support::apply_all(p, singles)).collect()
         }
         "ssts" => puzzles.iter().map(|p| support::apply_all(p, support::ssts())).collect(),
-        "path" => path_positions(&puzzles, &named),
+        "path" => support::positions_needing(&puzzles, &named),
         other => {
             eprintln!("--positions {other}: expected singles, ssts or path");
             std::process::exit(2);
@@ -105,26 +105,4 @@ fn main() {
             first.iter().sum::<f64>() / n as f64,
         );
     }
-}
-
-/// The positions where a walk with the tier-1 techniques and `named` takes a step of `named`.
-fn path_positions(puzzles: &[Board], named: &[Technique]) -> Vec<Board> {
-    let mut set = support::basic_set();
-    named.iter().for_each(|&t| set.insert(t));
-    let opts = Options::with_techniques(set);
-    let ctx = Context { unique: Some(true) };
-    let mut out = Vec::new();
-    for p in puzzles {
-        let mut b = p.clone();
-        while let Some(s) = next_step_in(&b, &opts, &ctx) {
-            if !s.makes_progress(&b) {
-                break;
-            }
-            if named.contains(&s.technique) {
-                out.push(b.clone());
-            }
-            s.apply(&mut b);
-        }
-    }
-    out
 }

@@ -213,6 +213,34 @@ fn solution_grid() -> impl Strategy<Value = [u8; 81]> {
         })
 }
 
+/// A consistent board from a solution grid and random choices: cell `i` is given when
+/// `fill[i]` is below `given`, placed when below `placed`, empty otherwise; then each `(cell,
+/// digit)` of `elims` other than the solution's is eliminated, as long as more than
+/// `min_left` candidates are left in the cell.
+fn board_from(
+    (solution, fill, elims): ([u8; 81], Vec<u8>, Vec<(usize, u8)>),
+    given: u8,
+    placed: u8,
+    min_left: u32,
+) -> Board {
+    let mut b = Board::empty();
+    for c in Cell::all() {
+        let d = Digit::new(solution[c.index()]).unwrap();
+        match fill[c.index()] {
+            f if f < given => b.place_given(c, d),
+            f if f < placed => b.place(c, d),
+            _ => {}
+        }
+    }
+    for (i, d) in elims {
+        let c = Cell::from_index(i);
+        if solution[i] != d && b.candidates(c).len() > min_left {
+            b.eliminate(c, Digit::new(d).unwrap());
+        }
+    }
+    b
+}
+
 /// A consistent board: random cells filled (given or placed) from a solution grid, random
 /// eliminations of digits other than the solution's.
 fn random_board() -> impl Strategy<Value = Board> {
@@ -221,23 +249,7 @@ fn random_board() -> impl Strategy<Value = Board> {
         prop::collection::vec(0u8..10, 81),
         prop::collection::vec((0usize..81, 1u8..=9), 0..120),
     )
-        .prop_map(|(solution, fill, elims)| {
-            let mut b = Board::empty();
-            for c in Cell::all() {
-                let d = Digit::new(solution[c.index()]).unwrap();
-                match fill[c.index()] {
-                    0..=1 => b.place_given(c, d),
-                    2 => b.place(c, d),
-                    _ => {}
-                }
-            }
-            for (i, d) in elims {
-                if solution[i] != d {
-                    b.eliminate(Cell::from_index(i), Digit::new(d).unwrap());
-                }
-            }
-            b
-        })
+        .prop_map(|choices| board_from(choices, 2, 3, 0))
 }
 
 /// A sparse consistent board whose eliminations never leave an empty cell with one candidate,
@@ -248,21 +260,7 @@ fn board_without_singles() -> impl Strategy<Value = Board> {
         prop::collection::vec(0u8..8, 81),
         prop::collection::vec((0usize..81, 1u8..=9), 0..200),
     )
-        .prop_map(|(solution, fill, elims)| {
-            let mut b = Board::empty();
-            for c in Cell::all() {
-                if fill[c.index()] == 0 {
-                    b.place_given(c, Digit::new(solution[c.index()]).unwrap());
-                }
-            }
-            for (i, d) in elims {
-                let c = Cell::from_index(i);
-                if solution[i] != d && b.candidates(c).len() > 2 {
-                    b.eliminate(c, Digit::new(d).unwrap());
-                }
-            }
-            b
-        })
+        .prop_map(|choices| board_from(choices, 1, 1, 2))
 }
 
 /// What a pencil-mark grid or candidate string of `b` reads back as: single-candidate cells

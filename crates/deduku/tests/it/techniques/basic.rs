@@ -1,52 +1,34 @@
 //! Tier-1 techniques against HoDoKu's regression library and exemplars.
 
-use crate::support;
+use crate::support::{self, EVERY_ONE};
 
-use deduku::Technique::*;
+use deduku::Technique::{self, *};
 
 #[test]
 fn singles_pass_the_regression_library() {
-    support::check_reglib(&[(FullHouse, 1.0), (HiddenSingle, 1.0), (NakedSingle, 1.0)]);
+    support::check_reglib(&[FullHouse, HiddenSingle, NakedSingle], &[]);
 }
 
 #[test]
 fn intersections_and_subsets_pass_the_regression_library() {
-    support::check_reglib(&[
-        (LockedCandidatesPointing, 1.0),
-        (LockedCandidatesClaiming, 1.0),
-        (LockedPair, 1.0),
-        (LockedTriple, 1.0),
-        (NakedPair, 1.0),
-        (NakedTriple, 1.0),
-        (NakedQuad, 1.0),
-        (HiddenPair, 1.0),
-        (HiddenTriple, 1.0),
-        (HiddenQuad, 1.0),
-    ]);
+    // Unit permutation has no library code.
+    let ts: Vec<Technique> =
+        support::basic_set().iter().filter(|t| t.family() != deduku::Family::Singles).collect();
+    support::check_reglib(&ts, &[]);
 }
 
 #[test]
 fn exemplars_need_the_named_basic_technique_after_singles() {
-    let sections: &[(&str, &[deduku::Technique])] = &[
-        ("0100", &[LockedCandidatesPointing]),
-        ("0101", &[LockedCandidatesClaiming]),
-        ("0110", &[LockedPair]),
-        ("0111", &[LockedTriple]),
-        ("0200", &[NakedPair]),
-        ("0201", &[NakedTriple]),
-        // In a house with eight empty cells a naked quad is the complement of a hidden quad: the
-        // same deduction seen from the other side, so either counts.
-        ("0202", &[NakedQuad, HiddenQuad]),
-        ("0210", &[HiddenPair]),
-        ("0211", &[HiddenTriple]),
-        ("0212", &[HiddenQuad, NakedQuad]),
-    ];
-    for (code, ts) in sections {
-        let (hit, total) = support::exemplar_hits(code, ts);
-        println!("exemplars {code}: {hit}/{total}");
-        assert!(total > 0, "no exemplars for {code}");
-        assert_eq!(hit, total, "exemplars {code}");
-    }
+    let sections = ["0100", "0101", "0110", "0111", "0200", "0201", "0210", "0211"];
+    // In a house with eight empty cells a naked quad is the complement of a hidden quad: the
+    // same deduction seen from the other side, so either counts.
+    support::check_exemplars(
+        &sections,
+        &[
+            ("0202", &[NakedQuad, HiddenQuad], EVERY_ONE),
+            ("0212", &[HiddenQuad, NakedQuad], EVERY_ONE),
+        ],
+    );
 }
 
 /// The unit permutation check subsumes every subset of a house: wherever a naked or hidden
@@ -80,22 +62,8 @@ fn unit_permutation_subsumes_subsets() {
 /// four suffice). So once singles and subsets are exhausted, the check must not fire.
 #[test]
 fn unit_permutation_does_not_fire_after_all_subsets() {
-    let set: deduku::TechniqueSet = [
-        FullHouse,
-        HiddenSingle,
-        NakedSingle,
-        NakedPair,
-        NakedTriple,
-        NakedQuad,
-        HiddenPair,
-        HiddenTriple,
-        HiddenQuad,
-    ]
-    .into_iter()
-    .collect();
     let mut positions = 0;
-    for b in support::corpus("corpora/top1465.txt").iter().step_by(5) {
-        let b = support::apply_all(b, set);
+    for b in support::top1465_after(5, support::basic_set()) {
         if b.is_complete() {
             continue;
         }
@@ -108,24 +76,11 @@ fn unit_permutation_does_not_fire_after_all_subsets() {
 
 #[test]
 fn basic_techniques_are_sound_on_exemplar_and_corpus_positions() {
-    let ts = [
-        LockedCandidatesPointing,
-        LockedCandidatesClaiming,
-        LockedPair,
-        LockedTriple,
-        NakedPair,
-        NakedTriple,
-        NakedQuad,
-        HiddenPair,
-        HiddenTriple,
-        HiddenQuad,
-        UnitPermutation,
-    ];
-    let singles: deduku::TechniqueSet =
-        [FullHouse, HiddenSingle, NakedSingle].into_iter().collect();
-    let mut bad = Vec::new();
-    for b in support::corpus("corpora/top1465.txt").iter().step_by(7) {
-        bad.extend(support::check_all_instances_sound(&support::apply_all(b, singles), &ts));
-    }
-    assert!(bad.is_empty(), "{}", bad.join("\n"));
+    // Tier 1 without the singles: intersections, subsets, unit permutation.
+    let ts: Vec<Technique> = Technique::ALL
+        .iter()
+        .copied()
+        .filter(|t| t.tier() == 1 && t.family() != deduku::Family::Singles)
+        .collect();
+    support::sound_sweep(&support::top1465_after(7, support::singles()), &ts);
 }

@@ -6,16 +6,6 @@ use crate::support;
 use deduku::Technique::{self, *};
 use deduku::{Board, PathStatus, Step, find_all};
 
-/// The technique an exemplar section is named for. The exemplar file numbers its sections
-/// like HoDoKu's library codes, except that its 1202 holds forcing chain verities (the
-/// library's 1202 is template delete).
-fn exemplar_technique(code: &str) -> Option<Technique> {
-    match code {
-        "1202" => Some(ForcingChainVerity),
-        c => support::reglib_technique(c),
-    }
-}
-
 /// Positions for the techniques HoDoKu's library and exemplars have no case of:
 /// `tests/data/techniques/catalogue-cases.txt`, one `technique-ids position` per line, the IDs
 /// comma-separated, the position as a line with placed digits and eliminations.
@@ -63,7 +53,7 @@ fn every_technique_fires_on_a_case_and_reports_itself() {
             .map(|c| c.board.clone());
         let exemplar = exemplars
             .iter()
-            .filter(|e| exemplar_technique(&e.code) == Some(t))
+            .filter(|e| support::exemplar_technique(&e.code) == Some(t))
             .map(|e| support::exemplar_position(e, &[t]));
         let extra = added.iter().filter(|(u, _)| *u == t).map(|(_, b)| b.clone());
         let found = library.chain(exemplar).chain(extra).find_map(|b| {

@@ -4,9 +4,9 @@
 
 use crate::support;
 
+use deduku::Technique;
 use deduku::Technique::*;
 use deduku::logic::{Context, Family, Sink, find};
-use deduku::{Technique, TechniqueSet};
 
 const UNIQUENESS: &[Technique] = &[
     UniqueRectangle1,
@@ -23,40 +23,14 @@ const UNIQUENESS: &[Technique] = &[
 
 #[test]
 fn uniqueness_passes_the_regression_library() {
-    support::check_reglib(&[
-        (UniqueRectangle1, 1.0),
-        (UniqueRectangle2, 1.0),
-        (UniqueRectangle3, 1.0),
-        (UniqueRectangle4, 1.0),
-        (UniqueRectangle5, 1.0),
-        (UniqueRectangle6, 1.0),
-        (HiddenRectangle, 1.0),
-        (AvoidableRectangle1, 1.0),
-        (AvoidableRectangle2, 1.0),
-        (BugPlus1, 1.0),
-    ]);
+    support::check_reglib(UNIQUENESS, &[]);
 }
 
 #[test]
 fn uniqueness_applies_to_hodoku_exemplars() {
-    let mut failures = Vec::new();
-    for (code, ts, min) in [
-        ("0600", &[UniqueRectangle1][..], 8),
-        ("0601", &[UniqueRectangle2][..], 25),
-        ("0602", &[UniqueRectangle3][..], 26),
-        ("0603", &[UniqueRectangle4][..], 6),
-        ("0604", &[UniqueRectangle5][..], 5),
-        ("0605", &[UniqueRectangle6][..], 4),
-        ("0606", &[HiddenRectangle][..], 4),
-        ("0610", &[BugPlus1][..], 5),
-    ] {
-        let (hit, total) = support::exemplar_hits(code, ts);
-        println!("exemplars {code}: {hit}/{total}");
-        if hit < min {
-            failures.push(format!("{code}: {hit}/{total} < {min}"));
-        }
-    }
-    assert!(failures.is_empty(), "{failures:?}");
+    let sections = ["0600", "0601", "0602", "0603", "0605", "0606", "0610"];
+    // One line of section 0604 is a regression-library line, not a puzzle.
+    support::check_exemplars(&sections, &[("0604", &[UniqueRectangle5], 5)]);
 }
 
 /// Section 0607 (avoidable rectangles, both types) marks most traces "x" (HoDoKu's
@@ -90,33 +64,11 @@ fn avoidable_rectangles_appear_along_the_exemplars_paths() {
     assert!(hit >= 19, "0607: {hit}/{total}");
 }
 
-fn basic_set() -> TechniqueSet {
-    TechniqueSet::all().iter().filter(|t| t.tier() == 1 && *t != UnitPermutation).collect()
-}
-
 #[test]
 fn uniqueness_is_sound_on_exemplars_and_top1465() {
-    let mut boards = Vec::new();
-    for ex in support::exemplars() {
-        // One line of section 0604 is a regression-library line, not a puzzle.
-        if ex.code.starts_with("06") && deduku::solve::count_solutions(&ex.puzzle, 2).count == 1 {
-            boards.push(support::apply_all(&ex.puzzle, basic_set()));
-        }
-    }
-    for p in support::corpus("corpora/top1465.txt").iter().step_by(5) {
-        boards.push(support::apply_all(p, basic_set()));
-    }
-    let mut fired = 0;
-    let mut bad = Vec::new();
-    for b in &boards {
-        for &t in UNIQUENESS {
-            fired += support::steps_of(b, t).len();
-        }
-        bad.extend(support::check_all_instances_sound(b, UNIQUENESS));
-    }
-    println!("{} positions, {fired} uniqueness steps", boards.len());
+    let boards = support::basic_positions(|code| code.starts_with("06"), 5);
+    let fired: usize = support::sound_sweep(&boards, UNIQUENESS).iter().sum();
     assert!(fired > 20, "uniqueness techniques hardly fire: {fired}");
-    assert!(bad.is_empty(), "unsound steps:\n{}", bad.join("\n"));
 }
 
 #[test]

@@ -236,7 +236,7 @@ mod tests {
         let mut v = [0u8; 81];
         v[0] = 4;
         v[8] = 4;
-        let b = PlainBoard::from_board(&Board::from_values(&v));
+        let b = PlainBoard::from_board(&deduku::Board::from_values(&v));
         assert!(matches!(analyze_job(&b), Verdict::NoSolution(m) if m.contains("twice")));
         let mut job = PathJob::new(&b);
         assert!(matches!(job.next_reply(), Some(Reply::PathDone { end: PathEnd::NoSolution, .. })));

@@ -1,6 +1,7 @@
 //! The page's end of the worker: spawns the solver reactor, sends requests and hands every
-//! response to a callback. [`WorkerClient::restart`] drops the worker and spawns a fresh one,
-//! which is how a job is cancelled when it does not stop by itself.
+//! response to a callback. One worker serves the page for its whole life: a job is cancelled
+//! by a [`Job::Cancel`](crate::protocol::Job) request, which the worker honours within a slice
+//! of a few milliseconds, also in the middle of a long step.
 
 use crate::agent::SolverReactor;
 use crate::protocol::{PROTOCOL_VERSION, Request, Response};
@@ -71,13 +72,6 @@ impl WorkerClient {
         if let Some(tx) = &self.requests {
             let _ = tx.unbounded_send(req);
         }
-    }
-
-    /// Drops the current worker (it closes itself as soon as it reaches its event loop) and
-    /// spawns a new one; replies of the old one are no longer delivered.
-    pub fn restart(&mut self) {
-        self.stop();
-        self.spawn();
     }
 }
 

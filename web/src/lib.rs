@@ -7,7 +7,7 @@
 //! - [`protocol`]: the plain message types between page and worker; library types are
 //!   converted there.
 //! - [`agent`]: the worker, a yew-agent reactor, and the jobs it runs.
-//! - [`client`]: the page's end of the worker (spawn, send, restart to cancel).
+//! - [`client`]: the page's end of the worker (spawn once, send).
 //! - [`state`]: the model, changed only by actions; no Yew, tested natively.
 //! - [`persist`]: the URL hash and local storage.
 //! - [`samples`]: the puzzles of the Samples menu, compiled in.

@@ -105,7 +105,7 @@ pub enum Action {
     ToggleGivens,
     /// Show or hide the two differing solutions.
     ToggleSolutions,
-    /// Stop the running path (the worker hook also restarts the worker).
+    /// Stop the running path (sends `Job::Cancel` to the worker).
     Cancel,
     /// Hide the notice.
     Dismiss,
@@ -296,15 +296,16 @@ impl Model {
             Action::ToggleSolutions => self.show_solutions = !self.show_solutions,
             Action::Cancel => {
                 if self.running() {
+                    // The worker stops the path within a few milliseconds, also inside a long
+                    // step; its `Cancelled` reply is then dropped as this path is no longer
+                    // running.
+                    let path_id = self.path_id;
+                    self.request(Job::Cancel(path_id));
                     self.path_state = PathState::Cancelled;
                     self.follow_to = None;
                     self.playing = false;
                 }
                 self.parse_id = 0;
-                // The worker is replaced: ask the new one for the verdict if it was pending.
-                if self.verdict.is_none() && self.analyze_id != 0 {
-                    self.analyze_id = self.request(Job::Analyze(self.start.clone()));
-                }
                 self.notice = Some(Notice { error: false, text: "Cancelled.".into() });
             }
             Action::Dismiss => self.notice = None,

@@ -1,17 +1,26 @@
 //! Coverage and speed of the default solve path on a corpus (top1465 by default).
 //!
 //! ```text
-//! cargo run -p deduku --release --example coverage [FILE] [--limit N]
+//! cargo run -p deduku --release --example coverage [FILE] [--limit N] [--without ID|FAMILY,...]
 //! ```
 //!
 //! Reads `../shared/data/corpora/top1465.txt` when present, else the crate's copy in
 //! `tests/data/corpora/`. Prints the share solved without brute force, the hardest technique of
-//! each path, the median and maximum time per puzzle, and the time spent in each family.
+//! each path, the steps per technique, the median and maximum time per puzzle, and the time
+//! spent in each family.
 //!
 //! It also times the whole `solve_path` call (the shown path plus the rating walk). Measured
 //! numbers are in the README.
+//!
+//! `--without` leaves techniques out of the default path: technique IDs or families
+//! (`--without als`, `--without kraken-fish,template-set`), to see what a family costs the
+//! whole path and which steps take its place. What single finders cost per position: the
+//! `technique_timing` example.
 
-use deduku::logic::{Context, Sink, find};
+#[path = "../tests/it/support.rs"]
+mod support;
+
+use deduku::logic::{Context, Options, Sink, find};
 use deduku::{Board, Family, Technique, TechniqueSet, solve};
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -21,29 +30,26 @@ fn corpus_path(arg: Option<String>) -> PathBuf {
     if let Some(a) = arg {
         return PathBuf::from(a);
     }
-    let here = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    let shared = here.join("../../../shared/data/corpora/top1465.txt");
-    if shared.exists() { shared } else { here.join("tests/data/corpora/top1465.txt") }
-}
-
-fn board_from_line(line: &str) -> Option<Board> {
-    let tok = line.split_whitespace().find(|t| t.len() == 81)?;
-    let mut v = [0u8; 81];
-    for (i, b) in tok.bytes().enumerate() {
-        if b.is_ascii_digit() {
-            v[i] = b - b'0';
-        }
-    }
-    Some(Board::from_values(&v))
+    let shared = support::shared_path("data/corpora/top1465.txt");
+    if shared.exists() { shared } else { support::data_path("corpora/top1465.txt") }
 }
 
 fn main() {
     let mut args = std::env::args().skip(1);
     let mut file = None;
     let mut limit = usize::MAX;
+    let mut enabled = TechniqueSet::default_path();
     while let Some(a) = args.next() {
         if a == "--limit" {
             limit = args.next().and_then(|n| n.parse().ok()).unwrap_or(usize::MAX);
+        } else if a == "--without" {
+            for name in args.next().unwrap_or_default().split(',') {
+                let Some(ts) = support::techniques_named(name) else {
+                    eprintln!("--without: unknown technique or family `{name}`");
+                    std::process::exit(2);
+                };
+                ts.into_iter().for_each(|t| enabled.remove(t));
+            }
         } else {
             file = Some(a);
         }
@@ -53,15 +59,16 @@ fn main() {
         println!("corpus {} not found; nothing to measure", path.display());
         return;
     };
-    let puzzles: Vec<Board> = text
-        .lines()
-        .filter(|l| !l.trim_start().starts_with('#'))
-        .filter_map(board_from_line)
-        .take(limit)
-        .collect();
+    let puzzles: Vec<Board> = support::puzzles(&text).into_iter().take(limit).collect();
     println!("corpus {} ({} puzzles)", path.display(), puzzles.len());
-
-    let enabled = TechniqueSet::default_path();
+    let left_out: Vec<&str> = TechniqueSet::default_path()
+        .iter()
+        .filter(|&t| !enabled.contains(t))
+        .map(|t| t.id())
+        .collect();
+    if !left_out.is_empty() {
+        println!("without {}", left_out.join(", "));
+    }
     let mut per_family: BTreeMap<Family, Duration> = BTreeMap::new();
     let mut per_technique: BTreeMap<Technique, Duration> = BTreeMap::new();
     let mut hardest: BTreeMap<&'static str, usize> = BTreeMap::new();
@@ -151,7 +158,7 @@ fn main() {
         .iter()
         .map(|p| {
             let t0 = Instant::now();
-            let path = deduku::solve_path(p);
+            let path = deduku::solve_path_with(p, &Options::with_techniques(enabled));
             std::hint::black_box(&path);
             t0.elapsed()
         })

@@ -20,6 +20,8 @@ pub mod grid;
 pub mod logic;
 pub mod rate;
 pub mod solve;
+#[cfg(test)]
+mod test_support;
 
 pub use board::{Board, Conflict, Origin};
 pub use format::{ParseError, parse};

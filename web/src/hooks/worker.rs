@@ -1,5 +1,4 @@
-//! The solver worker as a hook: the one place that spawns, feeds and restarts the
-//! [`WorkerClient`].
+//! The solver worker as a hook: the one place that spawns and feeds the [`WorkerClient`].
 
 use crate::client::{WorkerClient, default_worker_path};
 use crate::state::{Action, Model};
@@ -11,8 +10,8 @@ use yew::prelude::*;
 /// The worker is spawned once. After each change of the model, the requests it added to its
 /// [`outbox`](Model::outbox) are sent, each once and in order; every response comes back as
 /// [`Action::Worker`] (the model drops stale ones). The returned callback hands each action to
-/// the model; for [`Action::Cancel`] it first restarts the worker, which cuts off a job that
-/// does not stop by itself (the old worker's replies are no longer delivered). The callback is
+/// the model (a cancel is a request like any other: [`Job::Cancel`](crate::protocol::Job) in
+/// the outbox, which the worker honours between slices of a few milliseconds). The callback is
 /// the same on every render.
 #[hook]
 pub fn use_worker(model: &UseReducerHandle<Model>) -> Callback<Action> {
@@ -42,12 +41,5 @@ pub fn use_worker(model: &UseReducerHandle<Model>) -> Callback<Action> {
         });
     }
     let dispatcher = model.dispatcher();
-    use_callback((), move |a: Action, _| {
-        if a == Action::Cancel
-            && let Some(c) = client.borrow_mut().as_mut()
-        {
-            c.restart();
-        }
-        dispatcher.dispatch(a);
-    })
+    use_callback((), move |a: Action, _| dispatcher.dispatch(a))
 }

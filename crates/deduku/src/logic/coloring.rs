@@ -214,7 +214,7 @@ fn multi_colors(board: &Board, sink: &mut Sink) -> ControlFlow<()> {
 #[cfg(test)]
 mod tests {
     use crate::logic::Technique::*;
-    use crate::logic::wings::test_support::*;
+    use crate::test_support::*;
 
     // Lines of HoDoKu's regression library (tests/data/techniques/hodoku-reglib-1.4.txt).
     const TRAP: &str = ":0500:2:+6+745+93+12+8..+1.87.+45+5+8.14..+7.1+534.9.+8.8.+7........6+8......+6+8+7.+4+5917+15+9682+3+4....5+18+67:327 657 659:294::";

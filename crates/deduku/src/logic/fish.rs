@@ -608,17 +608,11 @@ impl Complex {
 }
 
 #[cfg(test)]
-pub(crate) mod tests {
+mod tests {
     use super::*;
     use crate::logic::find_all;
 
-    pub(crate) use crate::logic::test_support::reglib_board;
-
-    /// The texts of the steps of `t` whose eliminations are exactly `want` (`r1c3<>3` style,
-    /// as [`Step::result_text`] writes them).
-    pub(crate) fn texts_with(board: &Board, t: Technique, want: &str) -> Vec<String> {
-        find_all(board, t).into_iter().filter(|s| s.result_text() == want).map(|s| s.text).collect()
-    }
+    use crate::test_support::{reglib_board, texts_with};
 
     #[test]
     fn x_wing() {

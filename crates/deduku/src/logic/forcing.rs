@@ -626,16 +626,8 @@ fn verities(board: &Board, mode: Mode, sink: &mut Sink) -> ControlFlow<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::logic::chains::tests::{cands, reglib_board};
     use crate::logic::find_all;
-
-    fn has_step(board: &Board, t: Technique, elims: &str, places: &str) -> Step {
-        let (e, p) = (cands(elims), cands(places));
-        let steps = find_all(board, t);
-        steps.iter().find(|s| s.eliminations == e && s.placements == p).cloned().unwrap_or_else(
-            || panic!("{t:?}: no step with <> {elims} / = {places}; found {steps:#?}"),
-        )
-    }
+    use crate::test_support::{cands, givens_board as reglib_board, has_step};
 
     // reglib line 1188 (0707-2): the discontinuous nice loop that removes 9 from r9c7 is also
     // a forcing chain: r9c7=9 leads to a contradiction.

@@ -35,32 +35,3 @@ pub use path::{Advance, Path, PathRun, PathStatus, solve_path, solve_path_with};
 pub use sink::{Context, Sink};
 pub use step::{Highlight, HintLevel, Link, Node, Step};
 pub use technique::{Family, Technique, TechniqueSet};
-
-/// Helpers for the technique modules' unit tests.
-#[cfg(test)]
-pub(crate) mod test_support {
-    use crate::board::Board;
-    use crate::grid::{Candidate, Cell, Digit};
-
-    /// The position of a HoDoKu regression-library line (`:code:digits:givens:deleted:…`,
-    /// `+` = placed), read by the format module, which knows these lines.
-    pub(crate) fn reglib_board(line: &str) -> Board {
-        crate::format::parse(line).expect("a regression-library line")
-    }
-
-    /// `"436 257"` → 4 in r3c6, 2 in r5c7 (digit, row, column as in the library), sorted.
-    pub(crate) fn cands(s: &str) -> Vec<Candidate> {
-        let mut v: Vec<Candidate> = s
-            .split_whitespace()
-            .map(|t| {
-                let b = t.as_bytes();
-                Candidate::new(
-                    Cell::at((b[1] - b'1') as usize, (b[2] - b'1') as usize),
-                    Digit::new(b[0] - b'0').expect("digit"),
-                )
-            })
-            .collect();
-        v.sort();
-        v
-    }
-}

@@ -254,7 +254,7 @@ fn er_step(
 mod tests {
     use super::*;
     use crate::logic::find_all;
-    use crate::logic::fish::tests::{reglib_board, texts_with};
+    use crate::test_support::{reglib_board, texts_with};
 
     #[test]
     fn skyscraper() {

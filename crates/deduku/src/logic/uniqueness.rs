@@ -494,7 +494,7 @@ fn bug_plus_1(board: &Board, sink: &mut Sink) -> ControlFlow<()> {
 #[cfg(test)]
 mod tests {
     use crate::logic::Technique::*;
-    use crate::logic::wings::test_support::*;
+    use crate::test_support::*;
 
     // Lines of HoDoKu's regression library (tests/data/techniques/hodoku-reglib-1.4.txt);
     // each must give exactly the listed eliminations in one step.

@@ -428,84 +428,10 @@ fn remote_pair_step(
 
 /// Test helpers shared by the unit tests of this family's sibling modules.
 #[cfg(test)]
-pub(crate) mod test_support {
-    use crate::board::{Board, Origin};
-    use crate::grid::Digit;
-    use crate::logic::{Context, Sink, Step, Technique, find};
-
-    pub(crate) use crate::logic::test_support::cands;
-
-    pub(crate) use crate::logic::test_support::reglib_board;
-
-    /// A position from 81 tokens: a digit is a given, `.` followed by digits an empty cell
-    /// with those candidates.
-    pub fn pm_board(s: &str) -> Board {
-        let mut values = [0u8; 81];
-        let mut origin = [Origin::Empty; 81];
-        let mut cands = [crate::grid::DigitSet::EMPTY; 81];
-        for (i, t) in s.split_whitespace().enumerate() {
-            if let Some(ds) = t.strip_prefix('.') {
-                cands[i] = ds.bytes().filter_map(|b| Digit::new(b - b'0')).collect();
-            } else {
-                values[i] = t.as_bytes()[0] - b'0';
-                origin[i] = Origin::Given;
-            }
-        }
-        Board::from_candidates(&values, &origin, &cands)
-    }
-
-    /// Every step of `t` (uniqueness allowed).
-    pub fn steps(board: &Board, t: Technique) -> Vec<Step> {
-        let mut sink = Sink::unlimited();
-        let _ = find(board, t, &Context { unique: Some(true) }, &mut sink);
-        sink.into_steps()
-    }
-
-    /// Asserts that no step of `t` on the line's board that uses only the line's digits
-    /// changes anything outside the line's expected changes (the library's cases hold no
-    /// other instance of their technique for those digits).
-    pub fn assert_nothing_else(line: &str, t: Technique) {
-        let f: Vec<&str> = line.split(':').collect();
-        let want_e = cands(f[5]);
-        let want_p = cands(f[6]);
-        let digits: Vec<u8> = f[2].bytes().map(|b| b - b'0').collect();
-        let uses_line_digits = |s: &Step| {
-            digits.is_empty()
-                || s.highlight.candidates.iter().all(|k| digits.contains(&k.digit.get()))
-        };
-        for s in steps(&reglib_board(line), t).into_iter().filter(uses_line_digits) {
-            assert!(
-                s.eliminations.iter().all(|e| want_e.contains(e))
-                    && s.placements.iter().all(|p| want_p.contains(p)),
-                "unexpected step {}",
-                s.text
-            );
-        }
-    }
-
-    /// Asserts that some step of `t` on the line's board makes exactly the line's changes
-    /// and returns it.
-    pub fn assert_exact(line: &str, t: Technique) -> Step {
-        let f: Vec<&str> = line.split(':').collect();
-        let board = reglib_board(line);
-        let want_e = cands(f[5]);
-        let want_p = cands(f[6]);
-        let all = steps(&board, t);
-        all.iter()
-            .find(|s| s.eliminations == want_e && s.placements == want_p)
-            .cloned()
-            .unwrap_or_else(|| {
-                let texts: Vec<&str> = all.iter().map(|s| s.text.as_str()).collect();
-                panic!("no step of {t:?} with {want_e:?} / {want_p:?}; found {texts:#?}")
-            })
-    }
-}
-
-#[cfg(test)]
 mod tests {
-    use super::test_support::*;
     use crate::grid::Digit;
     use crate::logic::Technique::*;
+    use crate::test_support::*;
 
     // Lines of HoDoKu's regression library (tests/data/techniques/hodoku-reglib-1.4.txt).
     const XY: &str = ":0800:179:3..+4.+78+6....+3.+8.54.+4+86.+5...+4+87+9+632+15...+27+14..+21.8+54..68+7+65+4+2+931+5+3218+9+6+4+7+194+7+3+6+5..::721 737 738::";

@@ -131,6 +131,7 @@ mod tests {
     use super::*;
     use crate::board::Origin;
     use crate::grid::Digit;
+    use crate::test_support::{reglib_line, steps};
 
     /// An empty board with the given candidates in some cells (all nine elsewhere).
     fn board_with(cands: &[(usize, usize, &str)]) -> Board {
@@ -184,7 +185,7 @@ mod tests {
     #[test]
     fn no_exclusion_in_a_real_position_without_one() {
         // HoDoKu regression library 1.4, line 1406 (an ALS-XZ case): no aligned pair exclusion.
-        let b = super::super::tests::reglib_line(1406);
-        assert!(super::super::tests::steps(&b, Technique::AlignedPairExclusion).is_empty());
+        let b = reglib_line(1406);
+        assert!(steps(&b, Technique::AlignedPairExclusion).is_empty());
     }
 }

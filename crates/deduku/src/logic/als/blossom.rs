@@ -149,8 +149,8 @@ impl Blossom<'_> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::tests::{cands, reglib_board, reglib_line, steps};
     use crate::logic::Technique;
+    use crate::test_support::{cands, reglib_board, reglib_line, steps};
 
     #[test]
     fn death_blossom_without_overlap() {

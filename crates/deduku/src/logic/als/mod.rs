@@ -309,25 +309,10 @@ fn digit_list(ds: DigitSet) -> String {
 }
 
 #[cfg(test)]
-pub(crate) mod tests {
+mod tests {
     use super::*;
 
-    pub(crate) use crate::logic::test_support::reglib_board;
-
-    pub(crate) use crate::logic::test_support::cands;
-
-    /// The board of line `n` (1-based) of HoDoKu's regression library.
-    pub fn reglib_line(n: usize) -> Board {
-        let text = include_str!("../../../tests/data/techniques/hodoku-reglib-1.4.txt");
-        reglib_board(text.lines().nth(n - 1).expect("line exists"))
-    }
-
-    /// Every step of `t` on `board`.
-    pub fn steps(board: &Board, t: Technique) -> Vec<Step> {
-        let mut sink = Sink::unlimited();
-        let _ = find(board, t, &mut sink);
-        sink.into_steps()
-    }
+    use crate::test_support::reglib_board;
 
     #[test]
     fn alses_are_almost_locked_and_unique() {

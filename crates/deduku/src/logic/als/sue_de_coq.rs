@@ -164,8 +164,8 @@ fn report(
 
 #[cfg(test)]
 mod tests {
-    use super::super::tests::{cands, reglib_board, reglib_line, steps};
     use crate::logic::Technique;
+    use crate::test_support::{cands, reglib_board, reglib_line, steps};
 
     #[test]
     fn basic_sue_de_coq() {

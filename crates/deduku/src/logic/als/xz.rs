@@ -321,8 +321,8 @@ fn report(
 
 #[cfg(test)]
 mod tests {
-    use super::super::tests::{cands, reglib_board, steps};
     use crate::logic::Technique;
+    use crate::test_support::{cands, reglib_board, steps};
 
     fn has_exact(line: &str, t: Technique, want: &str) -> bool {
         let b = reglib_board(line);

@@ -471,36 +471,7 @@ pub(crate) mod tests {
     use super::*;
     use crate::grid::Cell;
     use crate::logic::find_all;
-
-    /// A board from a HoDoKu regression-library line's givens (`+` = placed) and deleted
-    /// candidates (`dRC` triples), read by the format module as a library line.
-    pub(crate) fn reglib_board(givens: &str, deleted: &str) -> Board {
-        crate::logic::test_support::reglib_board(&format!(":0000:1:{givens}:{deleted}:::"))
-    }
-
-    /// `"742 311"` → 7r4c2, 3r1c1.
-    pub(crate) fn cands(s: &str) -> Vec<Candidate> {
-        let mut v: Vec<Candidate> = s
-            .split_whitespace()
-            .map(|t| {
-                let b: Vec<usize> = t.bytes().map(|x| (x - b'0') as usize).collect();
-                Candidate::new(Cell::at(b[1] - 1, b[2] - 1), Digit::from_index(b[0] - 1))
-            })
-            .collect();
-        v.sort();
-        v
-    }
-
-    /// Asserts that `t` has a step with exactly `elims` and returns the shortest such step.
-    fn expect(board: &Board, t: Technique, elims: &str) -> Step {
-        let want = cands(elims);
-        let steps = find_all(board, t);
-        steps
-            .iter()
-            .find(|s| s.eliminations == want)
-            .cloned()
-            .unwrap_or_else(|| panic!("{t:?}: no step eliminating {elims}; found {:#?}", steps))
-    }
+    use crate::test_support::{eliminating as expect, givens_board as reglib_board};
 
     // reglib line 1077 (0701).
     #[test]

@@ -2,17 +2,17 @@
 //! ratings of `se-rated-diabolical-160.txt`. Prints the mean absolute difference and the
 //! distribution; asserts the target.
 
-mod common;
+use crate::support;
 
 use deduku::{Board, solve_path};
 
 fn rated() -> Vec<(Board, f32)> {
-    common::read_data("corpora/se-rated-diabolical-160.txt")
+    support::read_data("corpora/se-rated-diabolical-160.txt")
         .lines()
         .filter_map(|l| {
             let f: Vec<&str> = l.split_whitespace().collect();
             let (p, r) = (f.get(1)?, f.get(2)?);
-            Some((common::board_from_line(p), r.parse().ok()?))
+            Some((support::board_from_line(p), r.parse().ok()?))
         })
         .collect()
 }

@@ -2,7 +2,7 @@
 //! solution (no elimination of the solution's digit, no wrong placement), and every path ends
 //! solved. Run with `--release`; the debug build is slow on thousands of paths.
 
-mod common;
+use crate::support;
 
 use deduku::{Board, PathStatus, solve_path};
 
@@ -10,7 +10,7 @@ fn check_corpus(name: &str, puzzles: &[Board]) {
     let mut failures = Vec::new();
     let mut steps = 0usize;
     for (i, p) in puzzles.iter().enumerate() {
-        let sol = common::solution(p);
+        let sol = support::solution(p);
         let path = solve_path(p);
         steps += path.steps.len();
         if path.status != PathStatus::Solved {
@@ -21,7 +21,7 @@ fn check_corpus(name: &str, puzzles: &[Board]) {
         }
         let mut board = p.clone();
         for s in &path.steps {
-            if let Some(m) = common::unsound(s, &sol) {
+            if let Some(m) = support::unsound(s, &sol) {
                 failures.push(format!("{name} #{i} {p:?}: {m}"));
             }
             s.apply(&mut board);
@@ -36,17 +36,17 @@ fn check_corpus(name: &str, puzzles: &[Board]) {
 
 #[test]
 fn every_step_of_top1465_is_sound_and_paths_end_solved() {
-    check_corpus("top1465", &common::corpus("corpora/top1465.txt"));
+    check_corpus("top1465", &support::corpus("corpora/top1465.txt"));
 }
 
 #[test]
 fn every_step_of_a_17_clue_sample_is_sound_and_paths_end_solved() {
-    check_corpus("17-clue sample", &common::corpus("corpora/17-clue-sample.txt"));
+    check_corpus("17-clue sample", &support::corpus("corpora/17-clue-sample.txt"));
 }
 
 #[test]
 fn every_step_of_the_exemplars_is_sound_and_paths_end_solved() {
-    let puzzles: Vec<Board> = common::exemplars()
+    let puzzles: Vec<Board> = support::exemplars()
         .into_iter()
         .map(|e| e.puzzle)
         .filter(|p| deduku::solve::count_solutions(p, 2).count == 1)

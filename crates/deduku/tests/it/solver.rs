@@ -1,15 +1,14 @@
 //! The exact solver against known answers (copied data, see `tests/data/solver/SOURCES.md`),
-//! properties of its results on generated puzzles, pencil-mark boards, and, when
-//! `../shared/data` is present, the big benchmark corpora.
+//! properties of its results on generated puzzles, pencil-mark boards, and the big benchmark
+//! corpora of `../shared/data` (ignored unless asked for: a fresh clone has no `../shared`).
 
+use crate::support;
 use deduku::solve::{Count, Outcome, count_solutions, count_values, solve};
 use deduku::{Board, Cell, Digit, DigitSet, Origin};
 use proptest::prelude::*;
-use std::path::PathBuf;
 
 fn data(name: &str) -> String {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/solver").join(name);
-    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+    support::read_data(&format!("solver/{name}"))
 }
 
 /// 81 values from the first 81 characters of a line: `1`–`9` given, anything else empty.
@@ -344,19 +343,15 @@ proptest! {
     }
 }
 
-/// Every puzzle of the big corpora (when `../shared/data` is present) has exactly one solution
-/// and the solver returns it: valid and agreeing with the givens. This is the check behind the
-/// `emit` comparison with the reference solver (both print the unique solution of each line).
+/// Every puzzle of the big corpora of `../shared/data` has exactly one solution and the solver
+/// returns it: valid and agreeing with the givens. This is the check behind the `emit`
+/// comparison with the reference solver (both print the unique solution of each line).
 /// Run it with `--release`.
 #[test]
+#[ignore = "needs ../shared/data; scripts/test.sh runs it when present"]
 fn shared_corpora_solve_uniquely() {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/corpora");
     for name in ["17-clue.txt", "top1465.txt"] {
-        let path = dir.join(name);
-        let Ok(text) = std::fs::read_to_string(&path) else {
-            println!("skipped: {} not found (no ../shared/data)", path.display());
-            continue;
-        };
+        let text = support::read_shared(&format!("data/corpora/{name}"));
         let mut n = 0;
         for line in text.lines().filter(|l| !l.starts_with('#') && l.trim().len() >= 81) {
             let puzzle = line_values(line.trim());

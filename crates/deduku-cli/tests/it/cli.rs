@@ -1,6 +1,8 @@
 //! End-to-end tests of the `deduku` binary. Expectations come from `tests/data/count-cases.txt`
-//! (each line carries its solution count and, when unique, its solution) or from the library.
+//! (each line carries its solution count and, when unique, its solution) or from the library;
+//! one hard puzzle comes from the library's top1465 copy (through `support`).
 
+use crate::support;
 use deduku::format::parse_eliminations;
 use deduku::{
     Board, Cell, ParseError, Technique, find_all, find_first, solve_path, solve_path_with,
@@ -289,13 +291,14 @@ fn explain_json_steps_replay_to_the_solution() {
 #[test]
 fn explain_json_says_why_there_is_no_solution() {
     let cases = cases();
-    let none = cases.iter().find(|c| c.count == 0 && deduku::parse(&c.puzzle).is_ok());
+    // A puzzle without solution whose givens do not clash: the parser accepts it, the solver
+    // finds nothing.
+    let none = cases
+        .iter()
+        .find(|c| c.count == 0 && deduku::parse(&c.puzzle).is_ok())
+        .expect("a no-solution case the parser accepts");
     let many = cases.iter().find(|c| c.count >= 2).expect("a multi-solution case");
-    let mut checked = vec![(many, "multiple-solutions")];
-    if let Some(c) = none {
-        checked.push((c, "no-solution"));
-    }
-    for (case, status) in checked {
+    for (case, status) in [(many, "multiple-solutions"), (none, "no-solution")] {
         let v: Value = serde_json::from_str(&stdout(&run(&["explain", "--json", &case.puzzle])))
             .expect("valid JSON");
         assert_eq!(v["status"], status);
@@ -305,12 +308,24 @@ fn explain_json_says_why_there_is_no_solution() {
 
 #[test]
 fn steps_lists_the_first_or_every_instance_unapplied() {
+    // A position along a case's path where each single has instances (no starting position
+    // has a full house), given to the command with its placed digits.
+    let singles = [Technique::HiddenSingle, Technique::NakedSingle, Technique::FullHouse];
     let case = &unique_cases()[1];
-    let b = board(&case.puzzle);
+    let mut b = board(&case.puzzle);
+    for s in solve_path(&b).steps {
+        if singles.iter().all(|&t| find_first(&b, t).is_some()) {
+            break;
+        }
+        s.apply(&mut b);
+    }
+    let position = deduku::format::to_line_with_placed(&b);
+    assert_eq!(board(&position), b);
     let solution = case.solution.as_deref().expect("solution").as_bytes();
-    for t in [Technique::HiddenSingle, Technique::NakedSingle, Technique::FullHouse] {
+    for t in singles {
         let all = find_all(&b, t);
-        let got = stdout(&run(&["steps", "--technique", t.id(), "--all", &case.puzzle]));
+        assert!(!all.is_empty(), "{}: no instance at {position}", t.id());
+        let got = stdout(&run(&["steps", "--technique", t.id(), "--all", &position]));
         let lines: Vec<Value> =
             got.lines().map(|l| serde_json::from_str(l).expect("JSON line")).collect();
         assert_eq!(lines.len(), all.len(), "{}", t.id());
@@ -319,15 +334,11 @@ fn steps_lists_the_first_or_every_instance_unapplied() {
             assert_eq!(v["text"], s.text.as_str());
             check_step(v, solution);
         }
-        let first = stdout(&run(&["steps", "--technique", t.id(), &case.puzzle]));
-        match find_first(&b, t) {
-            Some(s) => {
-                let v: Value = serde_json::from_str(first.trim()).expect("one JSON line");
-                assert_eq!(first.lines().count(), 1);
-                assert_eq!(v["text"], s.text.as_str());
-            }
-            None => assert_eq!(first, ""),
-        }
+        // Without --all: the first instance only.
+        let first = stdout(&run(&["steps", "--technique", t.id(), &position]));
+        let v: Value = serde_json::from_str(first.trim()).expect("one JSON line");
+        assert_eq!(first.lines().count(), 1, "{first}");
+        assert_eq!(v["text"], find_first(&b, t).expect("an instance").text.as_str());
     }
 }
 
@@ -346,8 +357,10 @@ fn steps_applies_the_eliminations_first() {
 
     let mut expected_board = b.clone();
     let parsed = parse_eliminations(&list).expect("the library reads the list");
+    assert_eq!(parsed.len(), others.len(), "`{list}`: one candidate per digit");
     for k in &parsed {
-        expected_board.eliminate(k.cell, k.digit);
+        assert_eq!(k.cell, cell, "`{list}`");
+        assert!(expected_board.eliminate(k.cell, k.digit), "`{list}`: {k} is a candidate");
     }
     let expected = find_all(&expected_board, Technique::NakedSingle);
     let got = stdout(&run(&[
@@ -366,23 +379,23 @@ fn steps_applies_the_eliminations_first() {
         })
         .collect();
     assert_eq!(texts, expected.iter().map(|s| s.text.clone()).collect::<Vec<_>>());
-    if parsed.is_empty() {
-        println!("note: parse_eliminations read nothing from `{list}` (placeholder parser?)");
-    } else {
-        let want = serde_json::json!([cell.row() + 1, cell.col() + 1, sol]);
-        assert!(
-            got.lines().any(|l| {
-                let v: Value = serde_json::from_str(l).unwrap();
-                v["placements"].as_array().unwrap().contains(&want)
-            }),
-            "no naked single at {cell} after `{list}`: {got}"
-        );
-    }
+    let want = serde_json::json!([cell.row() + 1, cell.col() + 1, sol]);
+    assert!(
+        got.lines().any(|l| {
+            let v: Value = serde_json::from_str(l).unwrap();
+            v["placements"].as_array().unwrap().contains(&want)
+        }),
+        "no naked single at {cell} after `{list}`: {got}"
+    );
+
+    // A list without digits is bad usage: exit code 2, the parser's message, no output.
+    let e = parse_eliminations("r1c1<>").expect_err("no digits after <>");
     let bad =
         run(&["steps", "--technique", "naked-single", "--eliminated", "r1c1<>", &case.puzzle]);
-    if parse_eliminations("r1c1<>").is_err() {
-        assert_eq!(bad.status.code(), Some(2));
-    }
+    assert_eq!(bad.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&bad.stderr);
+    assert!(err.contains("--eliminated") && err.contains(&e.message), "{err}");
+    assert!(bad.stdout.is_empty());
 }
 
 #[test]
@@ -451,25 +464,39 @@ fn rate_prints_se_level_hardest_and_steps() {
     }
 }
 
+/// With singles only, an easy puzzle (the first unique count case) is rated easy with the
+/// singles' path, and a hard one (the first of top1465) is reported stuck.
 #[test]
 fn rate_honours_the_technique_options() {
-    let case = &unique_cases()[0];
     let ids = "full-house,hidden-single,naked-single";
     let options = deduku::Options::with_techniques(
         ids.split(',').map(|id| Technique::from_id(id).unwrap()).collect(),
     );
-    let p = solve_path_with(&board(&case.puzzle), &options);
-    let got = stdout(&run_stdin(&["rate", "--techniques", ids], &case.puzzle));
-    let line = got.trim_end();
-    if p.status == deduku::PathStatus::Solved {
-        assert_eq!(line.split('\t').nth(1), Some("easy"), "{line}");
-        assert_eq!(line.split('\t').nth(3), Some(p.steps.len().to_string().as_str()));
-    } else {
-        assert_eq!(
-            line,
-            format!("error: stuck after {} steps (no enabled technique applies)", p.steps.len())
-        );
-    }
+    let easy = unique_cases()[0].puzzle.clone();
+    let hard = deduku::format::to_line(&support::corpus("corpora/top1465.txt")[0]);
+    let got = stdout(&run_stdin(&["rate", "--techniques", ids], &format!("{easy}\n{hard}\n")));
+    let lines: Vec<&str> = got.lines().collect();
+    assert_eq!(lines.len(), 2, "{got}");
+
+    let p = solve_path_with(&board(&easy), &options);
+    assert_eq!(p.status, deduku::PathStatus::Solved);
+    let f: Vec<&str> = lines[0].split('\t').collect();
+    assert_eq!(
+        f,
+        [
+            format!("{:.1}", p.rating.se),
+            "easy".into(),
+            p.rating.hardest.map_or("-", |t| t.id()).into(),
+            p.steps.len().to_string()
+        ]
+    );
+
+    let p = solve_path_with(&board(&hard), &options);
+    assert_eq!(p.status, deduku::PathStatus::Stuck);
+    assert_eq!(
+        lines[1],
+        format!("error: stuck after {} steps (no enabled technique applies)", p.steps.len())
+    );
 }
 
 #[test]
@@ -494,19 +521,11 @@ fn explain_reads_a_multi_line_grid_as_one_puzzle() {
         .chunks(9)
         .map(|row| format!("{}\n", String::from_utf8_lossy(row)))
         .collect();
+    assert_eq!(board(&grid), board(&case.puzzle), "the library reads the grid as the line");
     let out = run_stdin(&["explain", "--json"], &grid);
-    match deduku::parse(&grid) {
-        Ok(b) => {
-            assert_eq!(b, board(&case.puzzle), "the library reads the grid as the line");
-            let v: Value = serde_json::from_str(&stdout(&out)).expect("JSON");
-            assert_eq!(v["solution"].as_str(), case.solution.as_deref());
-        }
-        Err(e) => {
-            // A library without grid support: the CLI must say so, not guess.
-            assert_eq!(out.status.code(), Some(2));
-            assert!(String::from_utf8_lossy(&out.stderr).contains(&e.message));
-        }
-    }
+    let v: Value = serde_json::from_str(&stdout(&out)).expect("JSON");
+    assert_eq!(v["solution"].as_str(), case.solution.as_deref());
+    assert_eq!(v["steps"].as_array().map(Vec::len), Some(solve_path(&board(&grid)).steps.len()));
 }
 
 #[test]

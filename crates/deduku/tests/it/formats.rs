@@ -9,12 +9,11 @@ use deduku::format::{
 };
 use deduku::{Board, Cell, Conflict, Digit, DigitSet, HouseKind, Origin, parse};
 use proptest::prelude::*;
-use std::path::PathBuf;
+
+use crate::support;
 
 fn data(name: &str) -> String {
-    let path: PathBuf =
-        [env!("CARGO_MANIFEST_DIR"), "tests", "data", "formats", name].iter().collect();
-    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+    support::read_data(&format!("formats/{name}"))
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -214,6 +213,34 @@ fn solution_grid() -> impl Strategy<Value = [u8; 81]> {
         })
 }
 
+/// A consistent board from a solution grid and random choices: cell `i` is given when
+/// `fill[i]` is below `given`, placed when below `placed`, empty otherwise; then each `(cell,
+/// digit)` of `elims` other than the solution's is eliminated, as long as more than
+/// `min_left` candidates are left in the cell.
+fn board_from(
+    (solution, fill, elims): ([u8; 81], Vec<u8>, Vec<(usize, u8)>),
+    given: u8,
+    placed: u8,
+    min_left: u32,
+) -> Board {
+    let mut b = Board::empty();
+    for c in Cell::all() {
+        let d = Digit::new(solution[c.index()]).unwrap();
+        match fill[c.index()] {
+            f if f < given => b.place_given(c, d),
+            f if f < placed => b.place(c, d),
+            _ => {}
+        }
+    }
+    for (i, d) in elims {
+        let c = Cell::from_index(i);
+        if solution[i] != d && b.candidates(c).len() > min_left {
+            b.eliminate(c, Digit::new(d).unwrap());
+        }
+    }
+    b
+}
+
 /// A consistent board: random cells filled (given or placed) from a solution grid, random
 /// eliminations of digits other than the solution's.
 fn random_board() -> impl Strategy<Value = Board> {
@@ -222,23 +249,7 @@ fn random_board() -> impl Strategy<Value = Board> {
         prop::collection::vec(0u8..10, 81),
         prop::collection::vec((0usize..81, 1u8..=9), 0..120),
     )
-        .prop_map(|(solution, fill, elims)| {
-            let mut b = Board::empty();
-            for c in Cell::all() {
-                let d = Digit::new(solution[c.index()]).unwrap();
-                match fill[c.index()] {
-                    0..=1 => b.place_given(c, d),
-                    2 => b.place(c, d),
-                    _ => {}
-                }
-            }
-            for (i, d) in elims {
-                if solution[i] != d {
-                    b.eliminate(Cell::from_index(i), Digit::new(d).unwrap());
-                }
-            }
-            b
-        })
+        .prop_map(|choices| board_from(choices, 2, 3, 0))
 }
 
 /// A sparse consistent board whose eliminations never leave an empty cell with one candidate,
@@ -249,21 +260,7 @@ fn board_without_singles() -> impl Strategy<Value = Board> {
         prop::collection::vec(0u8..8, 81),
         prop::collection::vec((0usize..81, 1u8..=9), 0..200),
     )
-        .prop_map(|(solution, fill, elims)| {
-            let mut b = Board::empty();
-            for c in Cell::all() {
-                if fill[c.index()] == 0 {
-                    b.place_given(c, Digit::new(solution[c.index()]).unwrap());
-                }
-            }
-            for (i, d) in elims {
-                let c = Cell::from_index(i);
-                if solution[i] != d && b.candidates(c).len() > 2 {
-                    b.eliminate(c, Digit::new(d).unwrap());
-                }
-            }
-            b
-        })
+        .prop_map(|choices| board_from(choices, 1, 1, 2))
 }
 
 /// What a pencil-mark grid or candidate string of `b` reads back as: single-candidate cells
@@ -413,18 +410,12 @@ fn check_no_panic(text: &str) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The big shared corpora, one puzzle per line, when `../shared/data` is present (it is not in
-// a fresh clone; the test then says so and passes).
+// The big shared corpora of `../shared/data`, one puzzle per line (a fresh clone has no
+// `../shared`: the test is ignored unless asked for).
 
 #[test]
+#[ignore = "needs ../shared/data; scripts/test.sh runs it when present"]
 fn shared_corpora_parse_line_by_line() {
-    let dir: PathBuf = [env!("CARGO_MANIFEST_DIR"), "..", "..", "..", "shared", "data", "corpora"]
-        .iter()
-        .collect();
-    if !dir.is_dir() {
-        println!("skipped: {} is absent", dir.display());
-        return;
-    }
     let files = [
         "top1465.txt",
         "17-clue.txt",
@@ -440,7 +431,7 @@ fn shared_corpora_parse_line_by_line() {
         "hodoku-reglib-1.4.txt",
     ];
     for name in files {
-        let text = std::fs::read_to_string(dir.join(name)).unwrap();
+        let text = support::read_shared(&format!("data/corpora/{name}"));
         let mut count = 0;
         // Every line in release builds (about a second); a sample in debug builds.
         let stride = if cfg!(debug_assertions) { 40 } else { 1 };

@@ -2,11 +2,10 @@
 //! set up with the case's givens (`+` = placed) and `--eliminated` (its deleted candidates),
 //! and the JSON steps printed are compared with the expected eliminations or placements.
 //! Prints the pass rate per technique; asserts the command reports exactly what the library
-//! finds (the library's own tests, `crates/deduku/tests/techniques_*.rs`, hold the minimum
-//! pass rates per technique).
+//! finds (the library's own tests, `crates/deduku/tests/it/techniques/`, hold the minimum pass
+//! rates per technique).
 
-#[path = "../../deduku/tests/common/mod.rs"]
-mod common;
+use crate::support;
 
 use deduku::{Candidate, Cell, Digit, Technique};
 use std::collections::HashMap;
@@ -28,7 +27,7 @@ fn cands(v: &serde_json::Value) -> Vec<Candidate> {
 }
 
 /// What `deduku steps --all` prints for one case, as (eliminations, placements) per step.
-fn cli_steps(case: &common::RegCase, t: Technique) -> common::Found {
+fn cli_steps(case: &support::RegCase, t: Technique) -> support::Found {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_deduku"));
     cmd.args(["steps", "--all", "--technique", t.id()]);
     if !case.deleted.is_empty() {
@@ -54,12 +53,12 @@ fn cli_steps(case: &common::RegCase, t: Technique) -> common::Found {
 
 #[test]
 fn regression_library_through_deduku_steps() {
-    let cases = common::reglib_cases();
+    let cases = support::reglib_cases();
     let techniques: Vec<Technique> = Technique::ALL.to_vec();
     // Run the commands on two threads, then score them in file order.
-    let jobs: Vec<&common::RegCase> =
-        cases.iter().filter(|c| common::reglib_technique(&c.code).is_some()).collect();
-    let results: HashMap<usize, common::Found> = std::thread::scope(|s| {
+    let jobs: Vec<&support::RegCase> =
+        cases.iter().filter(|c| support::reglib_technique(&c.code).is_some()).collect();
+    let results: HashMap<usize, support::Found> = std::thread::scope(|s| {
         let handles: Vec<_> = jobs
             .chunks(jobs.len().div_ceil(2))
             .map(|chunk| {
@@ -67,7 +66,7 @@ fn regression_library_through_deduku_steps() {
                     chunk
                         .iter()
                         .map(|c| {
-                            let t = common::reglib_technique(&c.code).expect("mapped");
+                            let t = support::reglib_technique(&c.code).expect("mapped");
                             (c.line_no, cli_steps(c, t))
                         })
                         .collect::<Vec<_>>()
@@ -77,9 +76,9 @@ fn regression_library_through_deduku_steps() {
         handles.into_iter().flat_map(|h| h.join().expect("worker thread")).collect()
     });
     println!("through `deduku steps`:");
-    let via_cli = common::run_reglib_with(&techniques, |case, _| results[&case.line_no].clone());
+    let via_cli = support::run_reglib_with(&techniques, |case, _| results[&case.line_no].clone());
     println!("through the library:");
-    let via_lib = common::run_reglib(&techniques);
+    let via_lib = support::run_reglib(&techniques);
     let (mut cases_n, mut covered) = (0, 0);
     for (id, (s, _)) in &via_cli {
         cases_n += s.cases + s.neg_cases;

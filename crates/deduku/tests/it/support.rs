@@ -1,6 +1,9 @@
-//! Shared helpers for the technique tests: HoDoKu's regression library, HoDoKu's exemplars,
-//! puzzle corpora and the soundness check. Each `tests/*.rs` that needs them says `mod common;`.
-#![allow(dead_code, missing_docs)]
+//! Test support shared by the integration tests of both crates: test data paths, HoDoKu's
+//! regression library and exemplars, puzzle corpora, the soundness check. The library's test
+//! binary declares it as `mod support;`; the CLI's (`crates/deduku-cli/tests/it/main.rs`)
+//! includes this file by `#[path]`, so there is one copy.
+// The CLI's binary uses only part of it.
+#![allow(dead_code)]
 
 use deduku::logic::{Context, Options, Sink, find};
 use deduku::{Board, Candidate, Cell, Digit, Origin, Step, Technique, TechniqueSet};
@@ -16,6 +19,21 @@ pub fn read_data(rel: &str) -> String {
     std::fs::read_to_string(data_path(rel)).unwrap_or_else(|e| panic!("reading {rel}: {e}"))
 }
 
+/// `../shared/<rel>` beside the workspace: the big corpora (`data/corpora/`) and the reference
+/// solver (`tools/baseline/`). A fresh clone has no `../shared`: the tests that read it are
+/// `#[ignore = "needs ../shared/data; …"]`, and `scripts/test.sh` includes them when it exists.
+pub fn shared_path(rel: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared").join(rel)
+}
+
+/// The text of `../shared/<rel>`; panics (the test fails) when it is missing.
+pub fn read_shared(rel: &str) -> String {
+    let path = shared_path(rel);
+    std::fs::read_to_string(&path).unwrap_or_else(|e| {
+        panic!("{}: {e} (this test needs ../shared beside the workspace)", path.display())
+    })
+}
+
 /// 81 characters, digits are givens, anything else empty.
 pub fn board_from_line(line: &str) -> Board {
     let mut v = [0u8; 81];
@@ -27,15 +45,34 @@ pub fn board_from_line(line: &str) -> Board {
     Board::from_values(&v)
 }
 
-/// The puzzles of a corpus file: first 81-char token of every non-comment line.
-pub fn corpus(rel: &str) -> Vec<Board> {
-    read_data(rel)
-        .lines()
+/// The puzzles of a corpus text: the first 81-character token of every non-comment line.
+pub fn puzzles(text: &str) -> Vec<Board> {
+    text.lines()
         .map(str::trim)
         .filter(|l| !l.is_empty() && !l.starts_with('#'))
         .filter_map(|l| l.split_whitespace().find(|t| t.len() == 81))
         .map(board_from_line)
         .collect()
+}
+
+/// The puzzles of the corpus file `tests/data/<rel>`.
+pub fn corpus(rel: &str) -> Vec<Board> {
+    puzzles(&read_data(rel))
+}
+
+/// The techniques an argument names: a technique ID (`x-wing`) or a family, spelled like its
+/// type name in lower case with optional dashes (`als`, `single-digit`, `last-resort`).
+pub fn techniques_named(arg: &str) -> Option<Vec<Technique>> {
+    if let Some(t) = Technique::from_id(arg) {
+        return Some(vec![t]);
+    }
+    let name = arg.replace('-', "").to_lowercase();
+    let family: Vec<Technique> = Technique::ALL
+        .iter()
+        .copied()
+        .filter(|t| format!("{:?}", t.family()).to_lowercase() == name)
+        .collect();
+    (!family.is_empty()).then_some(family)
 }
 
 fn cand(d: u8, r: u8, c: u8) -> Candidate {
@@ -305,13 +342,16 @@ pub fn run_reglib_with(
     out
 }
 
-/// Asserts, for each `(technique, minimum covered share)`, that the regression library's
-/// must-fire cases are covered at least that often and every must-not-fire case holds.
-pub fn check_reglib(minimums: &[(Technique, f64)]) {
+/// Asserts that the regression library's must-fire cases of each technique of `techniques`
+/// are all covered, or at least at the share `partial` gives for it, and that every
+/// must-not-fire case of them holds.
+pub fn check_reglib(techniques: &[Technique], partial: &[(Technique, f64)]) {
+    let share = |t: Technique| partial.iter().find(|p| p.0 == t).map_or(1.0, |p| p.1);
+    let minimums: Vec<(Technique, f64)> = techniques.iter().map(|&t| (t, share(t))).collect();
     let ts: Vec<Technique> = minimums.iter().map(|m| m.0).collect();
     let res = run_reglib(&ts);
     let mut failures = Vec::new();
-    for &(t, min) in minimums {
+    for (t, min) in minimums {
         let Some((s, lines)) = res.get(t.id()) else {
             failures.push(format!("{}: no cases in the library", t.id()));
             continue;
@@ -372,32 +412,27 @@ pub fn exemplars() -> Vec<Exemplar> {
     out
 }
 
+/// Full house, hidden and naked singles.
+pub fn singles() -> TechniqueSet {
+    [Technique::FullHouse, Technique::HiddenSingle, Technique::NakedSingle].into_iter().collect()
+}
+
+/// The tier-1 techniques without unit permutation (which subsumes the subsets): the simple
+/// techniques a family's tests apply before looking for the family's patterns.
+pub fn basic_set() -> TechniqueSet {
+    TechniqueSet::all()
+        .iter()
+        .filter(|&t| t.tier() == 1 && t != Technique::UnitPermutation)
+        .collect()
+}
+
 /// The techniques HoDoKu's "ssts" prefix stands for (SimpleSudoku's standard set): singles,
 /// intersections, subsets, basic fish, XY- and XYZ-wing.
 pub fn ssts() -> TechniqueSet {
+    let mut set = basic_set();
     use Technique::*;
-    [
-        FullHouse,
-        HiddenSingle,
-        NakedSingle,
-        LockedCandidatesPointing,
-        LockedCandidatesClaiming,
-        LockedPair,
-        LockedTriple,
-        NakedPair,
-        NakedTriple,
-        NakedQuad,
-        HiddenPair,
-        HiddenTriple,
-        HiddenQuad,
-        XWing,
-        Swordfish,
-        Jellyfish,
-        XyWing,
-        XyzWing,
-    ]
-    .into_iter()
-    .collect()
+    [XWing, Swordfish, Jellyfish, XyWing, XyzWing].into_iter().for_each(|t| set.insert(t));
+    set
 }
 
 /// Applies the techniques of `set` until none applies.
@@ -414,28 +449,28 @@ pub fn apply_all(board: &Board, set: TechniqueSet) -> Board {
     b
 }
 
-/// For exemplars of HoDoKu section `code`: after singles (or, when the trace starts with
-/// "ssts", the simple set without the techniques under test), one of `techniques` must apply.
-/// Returns (found, total) and prints misses.
+/// The position where an exemplar's technique is looked for: after singles or, when the trace
+/// starts with "ssts", after the simple set without `techniques` (the ones under test) and
+/// without those that come after them in the default order (HoDoKu tries easier steps first:
+/// an XY-Wing must not take a hidden quad's eliminations before the quad is looked for).
+pub fn exemplar_position(ex: &Exemplar, techniques: &[Technique]) -> Board {
+    let set = if ex.trace.starts_with("ssts") {
+        let first = techniques.iter().copied().min();
+        ssts().iter().filter(|&t| first.is_none_or(|f| t < f)).collect()
+    } else {
+        singles()
+    };
+    apply_all(&ex.puzzle, set)
+}
+
+/// For exemplars of HoDoKu section `code`: at the [`exemplar_position`], one of `techniques`
+/// must apply. Returns (found, total) and prints misses.
 pub fn exemplar_hits(code: &str, techniques: &[Technique]) -> (usize, usize) {
-    let singles: TechniqueSet =
-        [Technique::FullHouse, Technique::HiddenSingle, Technique::NakedSingle]
-            .into_iter()
-            .collect();
     let mut hit = 0;
     let mut total = 0;
     for ex in exemplars().into_iter().filter(|e| e.code == code) {
         total += 1;
-        let set = if ex.trace.starts_with("ssts") {
-            // Without the techniques under test, and without the ones that come after them in
-            // the default order (HoDoKu tries easier steps first: an XY-Wing must not take a
-            // hidden quad's eliminations before the quad is looked for).
-            let first = techniques.iter().copied().min();
-            ssts().iter().filter(|&t| first.is_none_or(|f| t < f)).collect()
-        } else {
-            singles
-        };
-        let b = apply_all(&ex.puzzle, set);
+        let b = exemplar_position(&ex, techniques);
         if techniques.iter().any(|&t| !steps_of(&b, t).is_empty()) {
             hit += 1;
         } else {
@@ -443,6 +478,118 @@ pub fn exemplar_hits(code: &str, techniques: &[Technique]) -> (usize, usize) {
         }
     }
     (hit, total)
+}
+
+/// The positions where a walk with [`basic_set`] and `techniques` (each step the easiest that
+/// applies) takes a step of one of `techniques`: where the step finder needs them.
+pub fn positions_needing(puzzles: &[Board], techniques: &[Technique]) -> Vec<Board> {
+    let mut set = basic_set();
+    techniques.iter().for_each(|&t| set.insert(t));
+    let opts = Options::with_techniques(set);
+    let ctx = Context { unique: Some(true) };
+    let mut out = Vec::new();
+    for p in puzzles {
+        let mut b = p.clone();
+        while let Some(s) = deduku::logic::next_step_in(&b, &opts, &ctx) {
+            if !s.makes_progress(&b) {
+                break;
+            }
+            if techniques.contains(&s.technique) {
+                out.push(b.clone());
+            }
+            s.apply(&mut b);
+        }
+    }
+    out
+}
+
+/// The exemplars with one solution of the sections `section` accepts. (One line of section
+/// 0604 is a regression-library line, not a puzzle.)
+fn unique_exemplars(section: impl Fn(&str) -> bool) -> impl Iterator<Item = Exemplar> {
+    exemplars()
+        .into_iter()
+        .filter(move |e| section(&e.code))
+        .filter(|e| deduku::solve::count_solutions(&e.puzzle, 2).count == 1)
+}
+
+/// The exemplars of the sections `section` accepts, each at its [`exemplar_position`] (after
+/// singles, or the whole "ssts" set for "ssts" traces).
+pub fn exemplar_positions(section: impl Fn(&str) -> bool) -> Vec<Board> {
+    unique_exemplars(section).map(|e| exemplar_position(&e, &[])).collect()
+}
+
+/// Every `stride`-th puzzle of top1465 after the techniques of `set`.
+pub fn top1465_after(stride: usize, set: TechniqueSet) -> Vec<Board> {
+    corpus("corpora/top1465.txt").iter().step_by(stride).map(|p| apply_all(p, set)).collect()
+}
+
+/// Positions after [`basic_set`]: of the exemplars of the sections `section` accepts, then of
+/// every `stride`-th puzzle of top1465.
+pub fn basic_positions(section: impl Fn(&str) -> bool, stride: usize) -> Vec<Board> {
+    let exemplars = unique_exemplars(section).map(|e| apply_all(&e.puzzle, basic_set()));
+    exemplars.chain(top1465_after(stride, basic_set())).collect()
+}
+
+/// Every instance of each of `techniques` at each of `boards`, checked against the board's
+/// unique solution: the number of steps per technique and the unsound ones.
+pub fn sweep(boards: &[Board], techniques: &[Technique]) -> (Vec<usize>, Vec<String>) {
+    let mut fired = vec![0; techniques.len()];
+    let mut bad = Vec::new();
+    for b in boards.iter().filter(|b| !b.is_complete()) {
+        let sol = solution(b);
+        for (n, &t) in fired.iter_mut().zip(techniques) {
+            for s in steps_of(b, t) {
+                *n += 1;
+                bad.extend(unsound(&s, &sol).map(|m| format!("{}: {m} (board {b:?})", t.id())));
+            }
+        }
+    }
+    (fired, bad)
+}
+
+/// The technique an exemplar section is named for. The exemplar file numbers its sections
+/// like HoDoKu's library codes ([`reglib_technique`]), except that its 1202 holds forcing chain
+/// verities (the library's 1202 is template delete).
+pub fn exemplar_technique(code: &str) -> Option<Technique> {
+    match code {
+        "1202" => Some(Technique::ForcingChainVerity),
+        c => reglib_technique(c),
+    }
+}
+
+/// A minimum for [`check_exemplars`]: every exemplar of the section.
+pub const EVERY_ONE: usize = usize::MAX;
+
+/// Checks exemplar sections (see [`exemplar_hits`]): in each of `sections`, the technique the
+/// section is named for must apply to every exemplar; `special` gives sections with other
+/// techniques that count or a smaller minimum, as `(section, techniques, minimum hits)`.
+/// Prints each section's hits, fails on a section without exemplars or below its minimum.
+pub fn check_exemplars(sections: &[&str], special: &[(&str, &[Technique], usize)]) {
+    let named: Vec<(&str, Vec<Technique>, usize)> = sections
+        .iter()
+        .map(|&c| (c, vec![exemplar_technique(c).expect("a section with a technique")], EVERY_ONE))
+        .chain(special.iter().map(|&(c, ts, min)| (c, ts.to_vec(), min)))
+        .collect();
+    let mut failures = Vec::new();
+    for (code, techniques, min) in named {
+        let (hit, total) = exemplar_hits(code, &techniques);
+        println!("exemplars {code}: {hit}/{total}");
+        if total == 0 || hit < min.min(total) {
+            let want = if min == EVERY_ONE { "all".to_string() } else { min.to_string() };
+            failures.push(format!("{code}: {hit}/{total} hits, expected {want}"));
+        }
+    }
+    assert!(failures.is_empty(), "exemplar sections below their minimum:\n{}", failures.join("\n"));
+}
+
+/// [`sweep`] that fails on an unsound step; prints and returns the steps per technique.
+pub fn sound_sweep(boards: &[Board], techniques: &[Technique]) -> Vec<usize> {
+    let (fired, bad) = sweep(boards, techniques);
+    let counts: Vec<String> =
+        techniques.iter().zip(&fired).map(|(t, n)| format!("{} {n}", t.id())).collect();
+    println!("{} positions, steps: {}", boards.len(), counts.join(", "));
+    assert!(bad.is_empty(), "unsound steps:\n{}", bad.join("\n"));
+    fired
 }
 
 /// The unique solution of a board (panics when it has none or several: test data is unique).
@@ -469,18 +616,4 @@ pub fn unsound(step: &Step, solution: &[u8; 81]) -> Option<String> {
         }
     }
     None
-}
-
-/// Every instance of each technique on `board` must agree with the solution.
-pub fn check_all_instances_sound(board: &Board, techniques: &[Technique]) -> Vec<String> {
-    let sol = solution(board);
-    let mut bad = Vec::new();
-    for &t in techniques {
-        for s in steps_of(board, t) {
-            if let Some(m) = unsound(&s, &sol) {
-                bad.push(format!("{}: {m} (board {board:?})", t.id()));
-            }
-        }
-    }
-    bad
 }

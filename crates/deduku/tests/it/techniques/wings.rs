@@ -1,77 +1,38 @@
 //! Wings (XY, XYZ, W, WXYZ, remote pair) against HoDoKu's regression library, exemplars and
 //! the soundness check.
 
-mod common;
+use crate::support;
 
+use deduku::Technique;
 use deduku::Technique::*;
-use deduku::{Technique, TechniqueSet};
 
 const WINGS: &[Technique] = &[XyWing, XyzWing, WWing, WxyzWing, RemotePair];
 
 #[test]
 fn wings_pass_the_regression_library() {
     // The library has no WXYZ-Wing (0802) case.
-    common::check_reglib(&[(XyWing, 1.0), (XyzWing, 1.0), (WWing, 1.0), (RemotePair, 1.0)]);
+    support::check_reglib(&[XyWing, XyzWing, WWing, RemotePair], &[]);
 }
 
 #[test]
 fn wings_apply_to_hodoku_exemplars() {
-    for (code, t, min) in [
-        ("0800", XyWing, 9),
-        ("0801", XyzWing, 16),
-        // Two "ssts" cases are solved outright by the harness's standard set (its XY-Wing
-        // finishes them), so no W-Wing is left to find.
-        ("0803", WWing, 14),
-        // Six of the 8 "ssts" cases miss on this branch, where the standard set's locked
-        // candidates, subsets and fish are still stubs; all 16 singles-only cases hit.
-        ("0703", RemotePair, 18),
-    ] {
-        let (hit, total) = common::exemplar_hits(code, &[t]);
-        println!("exemplars {code} {}: {hit}/{total}", t.id());
-        assert!(hit >= min, "{code}: {hit}/{total} < {min}");
-    }
-}
-
-fn basic_set() -> TechniqueSet {
-    TechniqueSet::all().iter().filter(|t| t.tier() == 1 && *t != UnitPermutation).collect()
+    // Two W-Wing "ssts" cases are solved outright by the harness's standard set (its XY-Wing
+    // finishes them), so no W-Wing is left to find.
+    support::check_exemplars(&["0800", "0801", "0703"], &[("0803", &[WWing], 14)]);
 }
 
 #[test]
 fn wings_are_sound_on_exemplars_and_top1465() {
-    let mut bad = Vec::new();
-    let mut boards = Vec::new();
-    for ex in common::exemplars() {
-        if ["0800", "0801", "0802", "0803", "0703"].contains(&ex.code.as_str()) {
-            boards.push(common::apply_all(&ex.puzzle, basic_set()));
-        }
-    }
-    for p in common::corpus("corpora/top1465.txt").iter().step_by(7) {
-        boards.push(common::apply_all(p, basic_set()));
-    }
-    let mut fired = 0;
-    for b in &boards {
-        for &t in WINGS {
-            fired += common::steps_of(b, t).len();
-        }
-        bad.extend(common::check_all_instances_sound(b, WINGS));
-    }
-    println!("{} positions, {fired} wing steps", boards.len());
+    let sections = ["0800", "0801", "0802", "0803", "0703"];
+    let boards = support::basic_positions(|code| sections.contains(&code), 7);
+    let fired: usize = support::sound_sweep(&boards, WINGS).iter().sum();
     assert!(fired > 100, "too few wing steps to mean anything: {fired}");
-    assert!(bad.is_empty(), "unsound steps:\n{}", bad.join("\n"));
 }
 
 #[test]
 fn wxyz_wing_fires_and_is_sound_on_the_diabolical_corpus() {
-    let mut fired = 0;
-    let mut bad = Vec::new();
-    for p in common::corpus("corpora/top1465.txt").iter().step_by(3) {
-        let b = common::apply_all(p, basic_set());
-        fired += common::steps_of(&b, WxyzWing).len();
-        bad.extend(common::check_all_instances_sound(&b, &[WxyzWing]));
-    }
-    println!("wxyz-wing steps: {fired}");
-    assert!(fired > 10, "WXYZ-Wing hardly fires: {fired}");
-    assert!(bad.is_empty(), "unsound steps:\n{}", bad.join("\n"));
+    let fired = support::sound_sweep(&support::top1465_after(3, support::basic_set()), &[WxyzWing]);
+    assert!(fired[0] > 10, "WXYZ-Wing hardly fires: {fired:?}");
 }
 
 /// Contrived pencil marks must neither panic nor make the searches explode, for every
@@ -90,8 +51,8 @@ fn contrived_pencil_marks_are_handled() {
             matches!(t.family(), Wings | Coloring | Uniqueness)
         })
         .collect();
-    let puzzle = &common::corpus("corpora/top1465.txt")[0];
-    let sol = common::solution(puzzle);
+    let puzzle = &support::corpus("corpora/top1465.txt")[0];
+    let sol = support::solution(puzzle);
     let values = [0u8; 81];
     let origin = [Origin::Empty; 81];
     let with_extra = |extra: &dyn Fn(usize) -> u16| {
@@ -118,12 +79,12 @@ fn contrived_pencil_marks_are_handled() {
     for b in &boards {
         assert!(b.check().is_ok());
         for &t in &all {
-            for s in common::steps_of(b, t) {
+            for s in support::steps_of(b, t) {
                 total += 1;
                 // `sol` solves every one of these boards, so a technique that does not rely
                 // on uniqueness must never remove its digit.
                 if !t.needs_uniqueness() {
-                    bad.extend(common::unsound(&s, &sol));
+                    bad.extend(support::unsound(&s, &sol));
                 }
             }
         }

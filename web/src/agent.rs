@@ -231,6 +231,39 @@ mod tests {
         assert!(job.next_reply().is_none());
     }
 
+    /// Every reply of a path, polled with a stop check that fires on every poll (the worker's
+    /// slice at its shortest).
+    fn replies_interrupted(start: &PlainBoard) -> Vec<Reply> {
+        let mut job = PathJob::new(start);
+        let mut out = Vec::new();
+        let always = || true;
+        loop {
+            match job.poll(Some(&always)) {
+                Poll::Reply(r) => out.push(r),
+                Poll::Pending => {}
+                Poll::Finished => return out,
+            }
+        }
+    }
+
+    #[test]
+    fn the_page_rates_every_sample_as_the_cli_and_interruptions_change_nothing() {
+        for sample in crate::samples::SAMPLES {
+            let board = deduku::parse(sample.text).expect("a sample parses");
+            let start = PlainBoard::from_board(&board);
+            let cli = deduku::solve_path(&board);
+            let mut job = PathJob::new(&start);
+            let replies: Vec<Reply> = std::iter::from_fn(|| job.next_reply()).collect();
+            let Some(Reply::PathDone { end, rating }) = replies.last() else {
+                panic!("{}: the path ends with PathDone", sample.id)
+            };
+            assert_eq!(*rating, PlainRating::from(&cli.rating), "{}", sample.id);
+            assert_eq!(*end, PathEnd::from(cli.status), "{}", sample.id);
+            assert_eq!(replies.len(), cli.steps.len() + 1, "{}", sample.id);
+            assert_eq!(replies_interrupted(&start), replies, "{}", sample.id);
+        }
+    }
+
     #[test]
     fn conflicting_position_has_no_solution_and_an_empty_path() {
         let mut v = [0u8; 81];

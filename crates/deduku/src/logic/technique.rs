@@ -64,7 +64,8 @@ macro_rules! techniques {
             pub const fn se_base(self) -> f32 {
                 match self { $(Technique::$v => $se,)* }
             }
-            /// HoDoKu-style score of one step (summed over a path for the level).
+            /// HoDoKu-style score of one step (summed over a path and reported; the level comes
+            /// from the hardest technique's tier, see `rate::level_of`).
             pub const fn score(self) -> u32 {
                 match self { $(Technique::$v => $score,)* }
             }

@@ -7,7 +7,7 @@
 //! -> r7c2<>4; r3c4=4 -> … -> r7c2<>4 => r7c2<>4`. The chains come from the chain search of
 //! the full link graph (one predecessor per implication).
 
-use super::{Mode, Net, lit};
+use super::net::{Mode, Net, lit};
 use crate::board::Board;
 use crate::grid::{Candidate, Cell, CellSet, Digit, House};
 use crate::logic::step::fmt_houses_short;

@@ -23,6 +23,7 @@ pub mod singles;
 pub mod step;
 pub mod subsets;
 pub mod technique;
+pub mod templates;
 pub mod uniqueness;
 pub mod wings;
 
@@ -174,6 +175,7 @@ pub fn find(
         Family::Chains => chains::find(board, technique, sink),
         Family::Als => als::find(board, technique, sink),
         Family::Forcing => forcing::find(board, technique, sink),
+        Family::Templates => templates::find(board, technique, sink),
         Family::LastResort => last_resort::find(board, technique, sink),
     }
 }

@@ -1,4 +1,4 @@
-//! Forcing chains and nets (contradiction and verity), kraken fish, templates.
+//! Forcing chains and nets (contradiction and verity), kraken fish.
 //!
 //! ## Implications
 //!
@@ -47,7 +47,6 @@ use std::ops::ControlFlow;
 
 mod kraken;
 mod net;
-mod templates;
 
 /// Finds the instances of `technique` (one of this family's) and pushes them into `sink`.
 pub fn find(board: &Board, technique: Technique, sink: &mut Sink) -> ControlFlow<()> {
@@ -58,7 +57,6 @@ pub fn find(board: &Board, technique: Technique, sink: &mut Sink) -> ControlFlow
         ForcingChainVerity => verities(board, Mode::Chain, sink),
         ForcingNetVerity => verities(board, Mode::Net, sink),
         KrakenFish => kraken::find(board, sink),
-        TemplateSet | TemplateDelete => templates::find(board, technique, sink),
         _ => ControlFlow::Continue(()),
     }
 }
@@ -371,21 +369,6 @@ mod tests {
         }
     }
 
-    // reglib lines 1535 (1201:5) and 1546 (1202:4).
-    #[test]
-    fn templates() {
-        let b = reglib_board(
-            "..2...7.5.534.79..9.732.6.........5.5...9...2.2.........5.492.8..86.359.7.9...1..",
-            "",
-        );
-        has_step(&b, Technique::TemplateSet, "", "536 564 595");
-        let b = reglib_board(
-            ".62...5.....9752......6.849...8.26....4.5.9....16.4...295.1......3426.....6...12.",
-            "",
-        );
-        has_step(&b, Technique::TemplateDelete, "411 422 479 491 499", "");
-    }
-
     // reglib line 93 (a full-house case, used for its position): 7 in rows 6 and 8 sits in
     // columns 7 and 9 plus a fin r8c5; r8c5=7 -> r8c7<>7 -> r7c7=7 -> r7c9<>7, and without the
     // fin the X-Wing removes 7 from r7c9 as well.
@@ -411,8 +394,6 @@ mod tests {
             Technique::ForcingChainVerity,
             Technique::ForcingNetContradiction,
             Technique::ForcingNetVerity,
-            Technique::TemplateSet,
-            Technique::TemplateDelete,
             Technique::KrakenFish,
         ] {
             assert!(find_all(&Board::empty(), t).is_empty(), "{t:?}");

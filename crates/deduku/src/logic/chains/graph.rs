@@ -8,15 +8,16 @@
 //! - *weak* (not both on): two disjoint nodes of one digit inside one house, two candidates of
 //!   one cell. A strong link between such nodes is listed as weak too.
 //!
-//! The search runs over *literals*: `2 * node + 1` says "node on", `2 * node` says "node off".
-//! "Off" follows strong links to "on"; "on" follows weak links to "off". Every path is therefore
+//! The search runs over *literals* ([`Lit`]): a node on or off. "Off" follows strong links to
+//! "on"; "on" follows weak links to "off". Every path is therefore
 //! an alternating inference chain, and every literal reached is implied by the start literal.
 
+use super::lit::Lit;
 use crate::board::Board;
 use crate::grid::{Cell, CellSet, Digit, House, HouseKind};
 use crate::logic::step::Node;
 
-/// "No node" / "no literal" marker.
+/// "No node" marker.
 pub const NONE: u32 = u32::MAX;
 
 /// Which nodes and links a graph holds.
@@ -311,8 +312,8 @@ impl Graph {
     }
 
     /// Whether node `i` is a group node.
-    pub fn is_group(&self, i: u32) -> bool {
-        i as usize >= self.singles
+    pub fn is_group(&self, i: usize) -> bool {
+        i >= self.singles
     }
 }
 
@@ -356,61 +357,64 @@ pub fn in_one_house(s: CellSet) -> bool {
 }
 
 /// Breadth-first search state over literals, reused between starts.
-pub struct Bfs {
-    /// Predecessor literal of every reached literal ([`NONE`] for the start).
-    pub pred: Vec<u32>,
-    /// Number of literals from the start (the start has depth 1); 0 = not reached.
-    pub depth: Vec<u8>,
+pub(crate) struct Bfs {
+    /// Per literal code, the predecessor of a reached literal (`None` for the start).
+    pred: Vec<Option<Lit>>,
+    /// Per literal code, the number of literals from the start (the start has depth 1); 0 =
+    /// not reached.
+    depth: Vec<u8>,
     /// Literals in the order they were reached.
-    pub order: Vec<u32>,
+    pub(crate) order: Vec<Lit>,
 }
 
 impl Bfs {
     /// A search state for `g`.
-    pub fn new(g: &Graph) -> Bfs {
-        let n = g.nodes.len() * 2;
-        Bfs { pred: vec![NONE; n], depth: vec![0; n], order: Vec::with_capacity(n) }
+    pub(crate) fn new(g: &Graph) -> Bfs {
+        let n = Lit::count(g.nodes.len());
+        Bfs { pred: vec![None; n], depth: vec![0; n], order: Vec::with_capacity(n) }
     }
 
     /// Runs the search from literal `start`, reaching literals up to `max_depth` literals long.
     /// Every literal is reached once, by a shortest path; a path may pass a node both on and
     /// off.
-    pub fn run(&mut self, g: &Graph, start: u32, max_depth: u8) {
+    pub(crate) fn run(&mut self, g: &Graph, start: Lit, max_depth: u8) {
         self.search(g, start, max_depth, false);
     }
 
     /// Like [`Bfs::run`], but every node is reached once (by whichever literal comes first), so
     /// every path is simple; the start node's other literal may still be reached, closing a
     /// loop.
-    pub fn run_simple(&mut self, g: &Graph, start: u32, max_depth: u8) {
+    pub(crate) fn run_simple(&mut self, g: &Graph, start: Lit, max_depth: u8) {
         self.search(g, start, max_depth, true);
     }
 
-    fn search(&mut self, g: &Graph, start: u32, max_depth: u8, simple: bool) {
+    fn search(&mut self, g: &Graph, start: Lit, max_depth: u8, simple: bool) {
         for &l in &self.order {
-            self.depth[l as usize] = 0;
-            self.pred[l as usize] = NONE;
+            self.depth[l.code()] = 0;
+            self.pred[l.code()] = None;
         }
         self.order.clear();
-        self.depth[start as usize] = 1;
+        self.depth[start.code()] = 1;
         self.order.push(start);
         let mut head = 0;
         while head < self.order.len() {
             let l = self.order[head];
             head += 1;
-            let dep = self.depth[l as usize];
-            if dep >= max_depth || (simple && head > 1 && l / 2 == start / 2) {
+            let dep = self.depth[l.code()];
+            if dep >= max_depth || (simple && head > 1 && l.index() == start.index()) {
                 continue;
             }
-            let node = (l / 2) as usize;
-            let (next, on) = if l & 1 == 1 { (g.weak.of(node), 0) } else { (g.strong.of(node), 1) };
+            // On follows weak links to off, off follows strong links to on.
+            let next = if l.is_on() { g.weak.of(l.index()) } else { g.strong.of(l.index()) };
             for &m in next {
-                let ml = m * 2 + on;
-                if self.depth[ml as usize] == 0
-                    && !(simple && m != start / 2 && self.depth[(ml ^ 1) as usize] != 0)
+                let ml = Lit::new(m as usize, !l.is_on());
+                if self.depth[ml.code()] == 0
+                    && !(simple
+                        && ml.index() != start.index()
+                        && self.depth[ml.negated().code()] != 0)
                 {
-                    self.depth[ml as usize] = dep + 1;
-                    self.pred[ml as usize] = l;
+                    self.depth[ml.code()] = dep + 1;
+                    self.pred[ml.code()] = Some(l);
                     self.order.push(ml);
                 }
             }
@@ -418,16 +422,21 @@ impl Bfs {
     }
 
     /// Whether literal `l` was reached.
-    pub fn reached(&self, l: u32) -> bool {
-        self.depth[l as usize] != 0
+    pub(crate) fn reached(&self, l: Lit) -> bool {
+        self.depth[l.code()] != 0
+    }
+
+    /// How many literals the path from the start to `l` has (0: not reached).
+    pub(crate) fn depth(&self, l: Lit) -> u8 {
+        self.depth[l.code()]
     }
 
     /// The literals from the start to `l`, in order.
-    pub fn path(&self, l: u32) -> Vec<u32> {
+    pub(crate) fn path(&self, l: Lit) -> Vec<Lit> {
         let mut p = vec![l];
         let mut x = l;
-        while self.pred[x as usize] != NONE {
-            x = self.pred[x as usize];
+        while let Some(y) = self.pred[x.code()] {
+            x = y;
             p.push(x);
         }
         p.reverse();
@@ -510,10 +519,14 @@ mod tests {
         let col = node(&g, &[Cell::at(1, 2), Cell::at(2, 2)]);
         let mut bfs = Bfs::new(&g);
         // Row group off ⇒ column group on ⇒ 1 off in the rest of column 3.
-        bfs.run(&g, 2 * row, 4);
-        assert!(bfs.reached(2 * col + 1));
+        let lit = |node: u32, on| Lit::new(node as usize, on);
+        bfs.run(&g, lit(row, false), 4);
+        assert!(bfs.reached(lit(col, true)));
         let r9c3 = g.single(Cell::at(8, 2), d1());
-        assert!(bfs.reached(2 * r9c3));
-        assert_eq!(bfs.path(2 * r9c3), vec![2 * row, 2 * col + 1, 2 * r9c3]);
+        assert!(bfs.reached(lit(r9c3, false)));
+        assert_eq!(
+            bfs.path(lit(r9c3, false)),
+            vec![lit(row, false), lit(col, true), lit(r9c3, false)]
+        );
     }
 }

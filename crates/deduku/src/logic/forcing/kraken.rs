@@ -27,10 +27,9 @@ pub(crate) fn find(board: &Board, sink: &mut Sink) -> ControlFlow<()> {
         // Per candidate cell of the digit, the cells whose candidate it removes when on.
         let mut kills = [CellSet::EMPTY; 81];
         for f in dc.iter() {
-            if let Some(bits) = reach[lit(f, d, true) as usize].as_deref() {
+            if let Some(bits) = reach.from(lit(f, d, true)) {
                 for x in dc.iter() {
-                    let l = lit(x, d, false) as usize;
-                    if bits[l / 64] & (1 << (l % 64)) != 0 {
+                    if bits.contains(lit(x, d, false)) {
                         kills[f.index()].insert(x);
                     }
                 }

@@ -40,9 +40,10 @@
 
 use crate::board::Board;
 use crate::grid::{Cell, Digit, House};
+use crate::logic::chains::lit::{Lit, LitSet};
 use crate::logic::step::Step;
 use crate::logic::{Sink, Technique};
-use net::{Lit, Mode, Net, lit, lit_cand, lit_text};
+use net::{Mode, Net, lit, lit_text};
 use std::ops::ControlFlow;
 
 mod kraken;
@@ -85,7 +86,7 @@ fn contradictions(board: &Board, mode: Mode, sink: &mut Sink) -> ControlFlow<()>
     for a in assumptions(board) {
         // Chains: what the link graph's search reached tells which assumptions contradict.
         if let Some(r) = &reach {
-            if !r[a as usize].as_deref().is_some_and(contradicts) {
+            if !r.from(a).is_some_and(LitSet::has_both_values) {
                 continue;
             }
         }
@@ -105,15 +106,15 @@ fn contradictions(board: &Board, mode: Mode, sink: &mut Sink) -> ControlFlow<()>
         net.run(a);
         let Some(con) = net.contradiction.clone() else { continue };
         let lits = net.explain(&con.lits);
-        let k = lit_cand(a);
+        let k = a.candidate();
         let mut s = Step::new(technique_of(mode, true));
-        if a & 1 == 1 {
+        if a.is_on() {
             s.eliminations.push(k);
         } else {
             s.placements.push(k);
         }
         s.highlight.candidates.push(k);
-        s.highlight.alternate.extend(con.lits.iter().map(|&l| lit_cand(l)));
+        s.highlight.alternate.extend(con.lits.iter().map(|&l| l.candidate()));
         s.highlight.links = net.links(&lits);
         s.length = lits.len() as u16;
         let pattern = match mode {
@@ -133,36 +134,6 @@ fn contradictions(board: &Board, mode: Mode, sink: &mut Sink) -> ControlFlow<()>
         sink.push(s.with_text(pattern))?;
     }
     ControlFlow::Continue(())
-}
-
-/// Whether a reached set holds a literal both on and off.
-fn contradicts(bits: &[u64; 23]) -> bool {
-    // Off literals are the even bits, on literals the odd ones.
-    bits.iter().any(|&w| w & (w >> 1) & 0x5555_5555_5555_5555 != 0)
-}
-
-/// A set of literals (one bit each).
-#[derive(Clone)]
-struct LitSet([u64; 23]);
-
-impl LitSet {
-    fn of(net: &Net) -> LitSet {
-        let mut s = LitSet([0; 23]);
-        for &l in &net.order {
-            s.0[(l / 64) as usize] |= 1 << (l % 64);
-        }
-        s
-    }
-    fn and(&mut self, o: &LitSet) {
-        for (a, b) in self.0.iter_mut().zip(&o.0) {
-            *a &= b;
-        }
-    }
-    fn iter(&self) -> impl Iterator<Item = Lit> + '_ {
-        self.0.iter().enumerate().flat_map(|(i, &w)| {
-            (0..64).filter(move |b| w & (1 << b) != 0).map(move |b| (i * 64 + b) as Lit)
-        })
-    }
 }
 
 /// The most branches of a verity (candidates of a cell, places of a digit in a house).
@@ -198,19 +169,19 @@ fn verities(board: &Board, mode: Mode, sink: &mut Sink) -> ControlFlow<()> {
     let reach = (mode == Mode::Chain).then(|| crate::logic::chains::full_reach(board));
     for c in Cell::all() {
         for d in board.candidates(c).iter() {
+            let on = lit(c, d, true);
             if let Some(r) = &reach {
-                let i = c.index() * 9 + d.index();
-                if let Some(bits) = r[2 * i + 1].as_deref() {
-                    if !contradicts(bits) {
-                        sets[i] = Some(LitSet(*bits));
+                if let Some(bits) = r.from(on) {
+                    if !bits.has_both_values() {
+                        sets[on.index()] = Some(bits.clone());
                     }
                 }
                 continue;
             }
             net.reset();
-            net.run(lit(c, d, true));
+            net.run(on);
             if net.contradiction.is_none() {
-                sets[c.index() * 9 + d.index()] = Some(LitSet::of(&net));
+                sets[on.index()] = Some(net.order.iter().copied().collect());
             }
         }
     }
@@ -218,12 +189,12 @@ fn verities(board: &Board, mode: Mode, sink: &mut Sink) -> ControlFlow<()> {
         let mut common: Option<LitSet> = None;
         let mut all = true;
         for &b in &branches {
-            let Some(set) = &sets[(b / 2) as usize] else {
+            let Some(set) = &sets[b.index()] else {
                 all = false;
                 break;
             };
             match &mut common {
-                Some(c) => c.and(set),
+                Some(c) => c.intersect_with(set),
                 None => common = Some(set.clone()),
             }
         }
@@ -232,8 +203,8 @@ fn verities(board: &Board, mode: Mode, sink: &mut Sink) -> ControlFlow<()> {
         }
         let Some(common) = common else { continue };
         let useful = common.iter().any(|l| {
-            let k = lit_cand(l);
-            board.has(k) && !(l & 1 == 1 && board.candidates(k.cell).len() == 1)
+            let k = l.candidate();
+            board.has(k) && !(l.is_on() && board.candidates(k.cell).len() == 1)
         });
         if !useful {
             continue;
@@ -247,9 +218,9 @@ fn verities(board: &Board, mode: Mode, sink: &mut Sink) -> ControlFlow<()> {
             })
             .collect();
         for l in common.iter() {
-            let k = lit_cand(l);
+            let k = l.candidate();
             // Only changes: a placement into an empty cell or the removal of a candidate.
-            if !board.has(k) || (l & 1 == 1 && board.candidates(k.cell).len() == 1) {
+            if !board.has(k) || (l.is_on() && board.candidates(k.cell).len() == 1) {
                 continue;
             }
             let explained: Vec<Vec<Lit>> = nets.iter().map(|n| n.explain(&[l])).collect();
@@ -264,14 +235,14 @@ fn verities(board: &Board, mode: Mode, sink: &mut Sink) -> ControlFlow<()> {
     found.sort_unstable();
     for (size, src, l) in found {
         let (branches, name, nets) = &kept[src];
-        let k = lit_cand(l);
+        let k = l.candidate();
         let mut s = Step::new(technique_of(mode, false));
-        if l & 1 == 1 {
+        if l.is_on() {
             s.placements.push(k);
         } else {
             s.eliminations.push(k);
         }
-        s.highlight.candidates.extend(branches.iter().map(|&b| lit_cand(b)));
+        s.highlight.candidates.extend(branches.iter().map(|&b| b.candidate()));
         s.highlight.alternate.push(k);
         for n in nets {
             s.highlight.links.extend(n.links(&n.explain(&[l])));

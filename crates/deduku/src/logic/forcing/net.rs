@@ -4,6 +4,7 @@
 
 use crate::board::Board;
 use crate::grid::{Candidate, Cell, CellSet, Digit, DigitSet};
+use crate::logic::chains::lit::Lit;
 use crate::logic::step::{Link, Node};
 
 /// Which implications a propagation may use.
@@ -15,23 +16,21 @@ pub(crate) enum Mode {
     Net,
 }
 
-/// "Not derived" marker.
+/// "Not derived" marker of [`Net::index`].
 const NONE: u32 = u32::MAX;
 
-/// A literal: `2 * candidate index + 1` for on, `2 * candidate index` for off.
-pub(crate) type Lit = u32;
+/// The number of candidate literals.
+const LITS: usize = Lit::count(729);
 
-pub(crate) fn lit(c: Cell, d: Digit, on: bool) -> Lit {
-    ((c.index() * 9 + d.index()) * 2) as u32 + u32::from(on)
+/// The literal of digit `d` in cell `c`, on or off.
+pub(crate) const fn lit(c: Cell, d: Digit, on: bool) -> Lit {
+    Lit::of(Candidate::new(c, d), on)
 }
 
-pub(crate) fn lit_cand(l: Lit) -> Candidate {
-    Candidate::from_index((l / 2) as usize)
-}
-
+/// `r1c2=5` (on) or `r1c2<>5` (off).
 pub(crate) fn lit_text(l: Lit) -> String {
-    let k = lit_cand(l);
-    if l & 1 == 1 { format!("{}={}", k.cell, k.digit) } else { format!("{}<>{}", k.cell, k.digit) }
+    let k = l.candidate();
+    if l.is_on() { format!("{}={}", k.cell, k.digit) } else { format!("{}<>{}", k.cell, k.digit) }
 }
 
 /// What went wrong in a propagation.
@@ -52,7 +51,7 @@ pub(crate) struct Net<'a> {
     value: [Option<Digit>; 81],
     /// Per house, the digits derived on in it.
     house_on: [DigitSet; 27],
-    /// Per literal, its position in `order` or [`NONE`].
+    /// Per literal code, its position in `order` or [`NONE`].
     index: Vec<u32>,
     /// The literals in discovery order.
     pub(crate) order: Vec<Lit>,
@@ -85,7 +84,7 @@ impl<'a> Net<'a> {
             digit_cells,
             value: [None; 81],
             house_on,
-            index: vec![NONE; 1458],
+            index: vec![NONE; LITS],
             order: Vec::with_capacity(256),
             span: Vec::with_capacity(256),
             preds: Vec::with_capacity(512),
@@ -96,14 +95,14 @@ impl<'a> Net<'a> {
     /// Forgets the last propagation, keeping the allocations.
     pub(crate) fn reset(&mut self) {
         for &l in &self.order {
-            self.index[l as usize] = NONE;
+            self.index[l.code()] = NONE;
         }
         for &l in &self.order {
-            let k = lit_cand(l);
+            let k = l.candidate();
             let c = k.cell.index();
             self.cands[c] = self.board.candidates(k.cell);
             self.digit_cells[k.digit.index()] = self.board.digit_cells(k.digit);
-            if l & 1 == 1 {
+            if l.is_on() {
                 self.value[c] = None;
                 for h in k.cell.houses() {
                     let placed =
@@ -122,7 +121,7 @@ impl<'a> Net<'a> {
 
     /// Whether literal `l` was derived.
     pub(crate) fn has(&self, l: Lit) -> bool {
-        self.index[l as usize] != NONE
+        self.index[l.code()] != NONE
     }
 
     /// Assumes `start` and propagates until nothing follows or a contradiction shows (then
@@ -133,8 +132,8 @@ impl<'a> Net<'a> {
         while head < self.order.len() && self.contradiction.is_none() {
             let l = self.order[head];
             head += 1;
-            let k = lit_cand(l);
-            if l & 1 == 1 {
+            let k = l.candidate();
+            if l.is_on() {
                 for e in self.board.candidates(k.cell).iter() {
                     if e != k.digit {
                         self.derive(lit(k.cell, e, false), &[l]);
@@ -232,17 +231,20 @@ impl<'a> Net<'a> {
         if self.has(l) || self.contradiction.is_some() {
             return;
         }
-        self.index[l as usize] = self.order.len() as u32;
+        self.index[l.code()] = self.order.len() as u32;
         self.order.push(l);
         let from = self.preds.len() as u32;
         self.preds.extend_from_slice(preds);
         self.span.push((from, self.preds.len() as u32));
-        let k = lit_cand(l);
-        if self.has(l ^ 1) {
-            self.contra(vec![l, l ^ 1], format!("{} both {} and not {}", k.cell, k.digit, k.digit));
+        let k = l.candidate();
+        if self.has(l.negated()) {
+            self.contra(
+                vec![l, l.negated()],
+                format!("{} both {} and not {}", k.cell, k.digit, k.digit),
+            );
             return;
         }
-        if l & 1 == 1 {
+        if l.is_on() {
             if let Some(v) = self.value[k.cell.index()] {
                 let other = lit(k.cell, v, true);
                 self.contra(vec![other, l], format!("{} both {} and {}", k.cell, v, k.digit));
@@ -273,7 +275,7 @@ impl<'a> Net<'a> {
 
     /// The predecessors of derived literal `l`.
     fn preds_of(&self, l: Lit) -> &[Lit] {
-        let i = self.index[l as usize];
+        let i = self.index[l.code()];
         if i == NONE {
             return &[];
         }
@@ -283,18 +285,18 @@ impl<'a> Net<'a> {
 
     /// The literals needed to derive all of `targets`, in discovery order.
     pub(crate) fn explain(&self, targets: &[Lit]) -> Vec<Lit> {
-        let mut seen = vec![false; 1458];
+        let mut seen = vec![false; LITS];
         let mut stack: Vec<Lit> = targets.to_vec();
         let mut out = Vec::new();
         while let Some(l) = stack.pop() {
-            if seen[l as usize] || !self.has(l) {
+            if seen[l.code()] || !self.has(l) {
                 continue;
             }
-            seen[l as usize] = true;
+            seen[l.code()] = true;
             out.push(l);
             stack.extend_from_slice(self.preds_of(l));
         }
-        out.sort_by_key(|&l| self.index[l as usize]);
+        out.sort_by_key(|&l| self.index[l.code()]);
         out
     }
 
@@ -305,14 +307,11 @@ impl<'a> Net<'a> {
 
     /// The implication edges among `lits` (predecessor → literal), in discovery order.
     pub(crate) fn links(&self, lits: &[Lit]) -> Vec<Link> {
-        let node = |l: Lit| {
-            let k = lit_cand(l);
-            Node::cand(k.cell, k.digit)
-        };
+        let node = |l: Lit| Node::cand(l.candidate().cell, l.candidate().digit);
         let mut out = Vec::new();
         for &l in lits {
             for &p in self.preds_of(l) {
-                out.push(Link { from: node(p), to: node(l), strong: l & 1 == 1 });
+                out.push(Link { from: node(p), to: node(l), strong: l.is_on() });
             }
         }
         out

@@ -18,11 +18,11 @@ use crate::grid::{Cell, CellSet, Digit, House, HouseKind};
 use crate::logic::step::Node;
 
 /// "No node" marker.
-pub const NONE: u32 = u32::MAX;
+const NONE: u32 = u32::MAX;
 
 /// Which nodes and links a graph holds.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum GraphKind {
+pub(crate) enum GraphKind {
     /// One digit, no in-cell links (X-chains).
     Digit(Digit),
     /// Candidates of bivalue cells only; strong links only inside cells, weak links only
@@ -35,26 +35,26 @@ pub enum GraphKind {
 }
 
 /// The link graph of one position.
-pub struct Graph {
+pub(crate) struct Graph {
     /// Node index → node.
-    pub nodes: Vec<Node>,
+    pub(crate) nodes: Vec<Node>,
     /// Strong neighbours of every node.
-    pub strong: Adj,
+    strong: Adj,
     /// Weak neighbours of every node.
-    pub weak: Adj,
+    pub(crate) weak: Adj,
     /// Candidate index (`cell * 9 + digit`) → single-candidate node, or [`NONE`].
-    pub cand_node: Vec<u32>,
+    cand_node: Vec<u32>,
     /// Number of single-candidate nodes; group nodes come after them.
-    pub singles: usize,
+    singles: usize,
     /// End of the box∩line group nodes; almost-locked-set nodes come after them.
-    pub box_line_end: usize,
+    box_line_end: usize,
     /// The almost locked sets used: their cells and, per digit, its node.
-    pub als: Vec<(CellSet, Vec<u32>)>,
+    pub(crate) als: Vec<(CellSet, Vec<u32>)>,
 }
 
 impl Graph {
     /// Builds the graph of `kind` for `board`.
-    pub fn build(board: &Board, kind: GraphKind) -> Graph {
+    pub(crate) fn build(board: &Board, kind: GraphKind) -> Graph {
         let mut g = Graph {
             nodes: Vec::new(),
             strong: Adj::new(0, 0),
@@ -193,7 +193,7 @@ impl Graph {
     }
 
     /// The single-candidate node of `d` in `c`, or [`NONE`].
-    pub fn single(&self, c: Cell, d: Digit) -> u32 {
+    fn single(&self, c: Cell, d: Digit) -> u32 {
         self.cand_node[c.index() * 9 + d.index()]
     }
 
@@ -312,7 +312,7 @@ impl Graph {
     }
 
     /// Whether node `i` is a group node.
-    pub fn is_group(&self, i: usize) -> bool {
+    pub(crate) fn is_group(&self, i: usize) -> bool {
         i >= self.singles
     }
 }
@@ -321,7 +321,7 @@ impl Graph {
 /// peers, 8 other candidates in its cell and 12 group neighbours, so 48 weak and 16 strong
 /// places are never exceeded; a link beyond them would be dropped (losing deductions, never
 /// soundness).
-pub struct Adj {
+pub(crate) struct Adj {
     stride: usize,
     len: Vec<u8>,
     items: Vec<u32>,
@@ -333,7 +333,7 @@ impl Adj {
     }
 
     /// The neighbours of node `i`.
-    pub fn of(&self, i: usize) -> &[u32] {
+    pub(crate) fn of(&self, i: usize) -> &[u32] {
         let start = i * self.stride;
         &self.items[start..start + self.len[i] as usize]
     }
@@ -348,13 +348,7 @@ impl Adj {
 }
 
 /// The largest almost locked set used as chain nodes, in cells.
-pub const MAX_ALS: usize = 4;
-
-/// Whether all cells of `s` lie in one house.
-pub fn in_one_house(s: CellSet) -> bool {
-    let Some(first) = s.first() else { return false };
-    first.houses().iter().any(|h| s.is_subset(h.cell_set()))
-}
+const MAX_ALS: usize = 4;
 
 /// Breadth-first search state over literals, reused between starts.
 pub(crate) struct Bfs {

@@ -70,6 +70,13 @@ impl LitSet {
     /// No literal.
     pub(crate) const EMPTY: LitSet = LitSet([0; WORDS]);
 
+    /// The set of `lits`.
+    pub(crate) fn of(lits: &[Lit]) -> LitSet {
+        lits.iter().fold(LitSet::EMPTY, |mut s, &l| {
+            s.insert(l);
+            s
+        })
+    }
     /// Adds `l`.
     pub(crate) fn insert(&mut self, l: Lit) {
         self.0[l.code() / 64] |= 1 << (l.code() % 64);
@@ -98,16 +105,6 @@ impl LitSet {
     }
 }
 
-impl FromIterator<Lit> for LitSet {
-    fn from_iter<I: IntoIterator<Item = Lit>>(iter: I) -> Self {
-        let mut s = LitSet::EMPTY;
-        for l in iter {
-            s.insert(l);
-        }
-        s
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -127,12 +124,12 @@ mod tests {
 
     #[test]
     fn sets() {
-        let mut s: LitSet = [Lit::on(3), Lit::off(700)].into_iter().collect();
+        let mut s = LitSet::of(&[Lit::on(3), Lit::off(700)]);
         assert!(s.contains(Lit::on(3)) && !s.contains(Lit::off(3)));
         assert!(!s.has_both_values());
         s.insert(Lit::on(700));
         assert!(s.has_both_values());
-        s.intersect_with(&[Lit::on(700), Lit::on(1)].into_iter().collect());
+        s.intersect_with(&LitSet::of(&[Lit::on(700), Lit::on(1)]));
         assert_eq!(s.iter().collect::<Vec<_>>(), vec![Lit::on(700)]);
     }
 }

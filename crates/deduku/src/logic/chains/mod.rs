@@ -1,7 +1,7 @@
 //! Chains: X-chains, XY-chains, nice loops and alternating inference chains (AICs), with and
 //! without grouped nodes.
 //!
-//! All of them are searches in one candidate link graph ([`graph`]): a breadth-first search
+//! All of them are searches in one candidate link graph (`graph.rs`): a breadth-first search
 //! from every node, "off" first (so the chain starts with a strong link) and, for
 //! discontinuous nice loops, "on" first. What the search reaches decides the technique:
 //!
@@ -46,7 +46,7 @@
 //! Continuous Nice Loop: (4=7)r2c1-(7)r2c5=(7)r3c6-(7=4)r3c3-(4)r2c1 => …
 //! ```
 
-pub mod graph;
+mod graph;
 pub(crate) mod lit;
 
 use crate::board::Board;
@@ -455,7 +455,7 @@ impl Found {
 }
 
 /// The chain in Eureka notation: `(1=3)r1c2-(3)r1c7=(3)r5c7`.
-pub fn eureka(nodes: &[Node], strong: &[bool]) -> String {
+pub(crate) fn eureka(nodes: &[Node], strong: &[bool]) -> String {
     let sym = |st: bool| if st { '=' } else { '-' };
     let mut out = String::new();
     let mut i = 0;
@@ -480,6 +480,7 @@ pub(crate) mod tests {
     use super::*;
     use crate::grid::Cell;
     use crate::logic::find_all;
+    use crate::logic::test_support::cands;
 
     /// A board from a HoDoKu regression-library line's givens (`+` = placed) and deleted
     /// candidates (`dRC` triples), read by the format module as a library line.
@@ -487,120 +488,94 @@ pub(crate) mod tests {
         crate::logic::test_support::reglib_board(&format!(":0000:1:{givens}:{deleted}:::"))
     }
 
-    /// `"742 311"` → 7r4c2, 3r1c1.
-    pub(crate) fn cands(s: &str) -> Vec<Candidate> {
-        let mut v: Vec<Candidate> = s
-            .split_whitespace()
-            .map(|t| {
-                let b: Vec<usize> = t.bytes().map(|x| (x - b'0') as usize).collect();
-                Candidate::new(Cell::at(b[1] - 1, b[2] - 1), Digit::from_index(b[0] - 1))
-            })
-            .collect();
-        v.sort();
-        v
-    }
-
-    /// Asserts that `t` has a step with exactly `elims` and returns the shortest such step.
-    fn expect(board: &Board, t: Technique, elims: &str) -> Step {
-        let want = cands(elims);
-        let steps = find_all(board, t);
-        steps
-            .iter()
-            .find(|s| s.eliminations == want)
-            .cloned()
-            .unwrap_or_else(|| panic!("{t:?}: no step eliminating {elims}; found {:#?}", steps))
-    }
-
-    // reglib line 1077 (0701).
-    #[test]
-    fn x_chain() {
-        let b = reglib_board(
+    /// Regression-library positions (givens, deleted candidates), a technique, and the
+    /// eliminations one of its steps must make.
+    const LIBRARY: &[(&str, &str, Technique, &str)] = &[
+        // Line 1077 (0701).
+        (
             "3.4+52..8...6.+9.....5..7.3.....68+9.2+3...+734....6+315+27...1.+9+6......9.+4..6.+6.8217..5",
             "",
-        );
-        let s = expect(&b, Technique::XChain, "742");
-        println!("{}", s.text);
-        assert!(s.text.starts_with("X-Chain: (7)"), "{}", s.text);
-        assert!(s.highlight.links.iter().all(|l| l.from.digit.get() == 7));
-    }
-
-    // reglib line 1093 (0702).
-    #[test]
-    fn xy_chain() {
-        let b = reglib_board(
+            Technique::XChain,
+            "742",
+        ),
+        // Line 1093 (0702).
+        (
             "76+2+8+1+3+59+4...+7+6+9+1+2+8.+9.42536+7.+765+9+82.+39..1+32......+67+4+8.9..+7+9+5643+1.49+38+1..2.1.+2+47+9+8.",
             "",
-        );
-        let s = expect(&b, Technique::XyChain, "758 787");
-        println!("{}", s.text);
-        // Strong links only inside cells, weak links only between cells.
-        for l in &s.highlight.links {
-            assert_eq!(l.strong, l.from.cells == l.to.cells, "{}", s.text);
-        }
-    }
-
-    // reglib line 1144 (0706).
-    #[test]
-    fn continuous_nice_loop() {
-        let b = reglib_board(
+            Technique::XyChain,
+            "758 787",
+        ),
+        // Line 1144 (0706).
+        (
             "548..+3...+63....8..1+2.+8....3+972.+386..+4.....3..+3...47..9+71+43+8+5+92+62569+7..+3+8+8+9+3.6.7..",
             "",
-        );
-        let s = expect(
-            &b,
             Technique::ContinuousNiceLoop,
             "114 118 124 214 224 496 524 538 718 925 926 936 955",
-        );
-        println!("{}", s.text);
-        let first = s.highlight.links.first().map(|l| l.from);
-        assert_eq!(first, s.highlight.links.last().map(|l| l.to), "a loop: {}", s.text);
-    }
-
-    // reglib line 1165 (0707-1, "set value": the other candidates go).
-    #[test]
-    fn discontinuous_nice_loop_sets_a_value() {
-        let b = reglib_board(
+        ),
+        // Line 1165 (0707-1, "set value": the other candidates go).
+        (
             ".+4..6.1.+2.275..+4+96.....43.84+1...798+5....5.2.1......+6.+7..4....+1+3.619...24.3...1.+6+9",
             "",
-        );
-        expect(&b, Technique::DiscontinuousNiceLoop, "264 364 464 864");
-    }
-
-    // reglib line 1188 (0707-2, "delete candidate").
-    #[test]
-    fn discontinuous_nice_loop_deletes() {
-        let b = reglib_board(
+            Technique::DiscontinuousNiceLoop,
+            "264 364 464 864",
+        ),
+        // Line 1188 (0707-2, "delete candidate").
+        (
             "....2+96..2.9....+71+64+53+178+2+9.741+6+2.85.+6+2+7..+1...+5.4..+7625+9...+1.+3..+2.97..1..16......",
             "311 811 313 813 427 479 489 498 499",
-        );
-        expect(&b, Technique::DiscontinuousNiceLoop, "997");
-    }
-
-    // reglib lines 1206 (0708-1) and 1225 (0708-2).
-    #[test]
-    fn aic_types_1_and_2() {
-        let b = reglib_board(
+            Technique::DiscontinuousNiceLoop,
+            "997",
+        ),
+        // Lines 1206 (0708-1) and 1225 (0708-2).
+        (
             "+2......69+98..2.13+7+71.....+24..+9....+5..4...9.7.+5671+329+4+8+6.1....8+33......+9+6+4+9867+32+15",
             "",
-        );
-        expect(&b, Technique::Aic, "513 523 533 572 582");
-        let b = reglib_board(
+            Technique::Aic,
+            "513 523 533 572 582",
+        ),
+        (
             "..+2....5...+4+52.1..+5.38..+2..+3+9+86+5+7+4+122+5+74+18+6934+61.+9.+7851+3+9...+5..+8+26+1359+47745.....+1",
             "",
-        );
-        let s = expect(&b, Technique::Aic, "397 817");
-        assert!(s.text.starts_with("AIC: ("), "{}", s.text);
-    }
-
-    // reglib line 1308 (0711-1).
-    #[test]
-    fn grouped_aic() {
-        let b = reglib_board(
+            Technique::Aic,
+            "397 817",
+        ),
+        // Line 1308 (0711-1).
+        (
             "3.2....1.+1..97........+1....5..+18.6....15...7..8.+74.+1..9....1.27.1.4.......5..79.+1",
             "",
-        );
-        let s = expect(&b, Technique::GroupedAic, "612 616 619 626 634 636");
-        assert!(s.highlight.links.iter().any(|l| l.from.cells.len() > 1 || l.to.cells.len() > 1));
+            Technique::GroupedAic,
+            "612 616 619 626 634 636",
+        ),
+    ];
+
+    /// Every library case has a step with exactly its eliminations, written in Eureka notation
+    /// and drawn with the links its technique allows.
+    #[test]
+    fn library_cases() {
+        for &(givens, deleted, t, elims) in LIBRARY {
+            let want = cands(elims);
+            let steps = find_all(&reglib_board(givens, deleted), t);
+            let Some(s) = steps.iter().find(|s| s.eliminations == want) else {
+                panic!("{t:?}: no step eliminating {elims}; found {steps:#?}")
+            };
+            assert!(s.text.starts_with(&format!("{}: (", t.name())), "{}", s.text);
+            let links = &s.highlight.links;
+            let ok = match t {
+                Technique::XChain => links.iter().all(|l| l.from.digit.get() == 7),
+                // Strong links only inside cells, weak links only between cells.
+                Technique::XyChain => {
+                    links.iter().all(|l| l.strong == (l.from.cells == l.to.cells))
+                }
+                Technique::ContinuousNiceLoop => {
+                    links.first().map(|l| l.from) == links.last().map(|l| l.to)
+                }
+                Technique::GroupedAic => {
+                    links.iter().any(|l| l.from.cells.len() > 1 || l.to.cells.len() > 1)
+                }
+                _ => true,
+            };
+            assert!(ok, "{t:?}: {}", s.text);
+        }
     }
 
     #[test]

@@ -181,7 +181,7 @@ fn verities(board: &Board, mode: Mode, sink: &mut Sink) -> ControlFlow<()> {
             net.reset();
             net.run(on);
             if net.contradiction.is_none() {
-                sets[on.index()] = Some(net.order.iter().copied().collect());
+                sets[on.index()] = Some(LitSet::of(&net.order));
             }
         }
     }
@@ -268,41 +268,47 @@ fn verities(board: &Board, mode: Mode, sink: &mut Sink) -> ControlFlow<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::logic::chains::tests::{cands, reglib_board};
+    use crate::logic::chains::tests::reglib_board;
     use crate::logic::find_all;
+    use crate::logic::test_support::cands;
 
-    fn has_step(board: &Board, t: Technique, elims: &str, places: &str) -> Step {
-        let (e, p) = (cands(elims), cands(places));
-        let steps = find_all(board, t);
-        steps.iter().find(|s| s.eliminations == e && s.placements == p).cloned().unwrap_or_else(
-            || panic!("{t:?}: no step with <> {elims} / = {places}; found {steps:#?}"),
-        )
-    }
-
-    // reglib line 1188 (0707-2): the discontinuous nice loop that removes 9 from r9c7 is also
-    // a forcing chain: r9c7=9 leads to a contradiction.
-    #[test]
-    fn chain_contradiction() {
-        let b = reglib_board(
+    /// Forcing chains in regression-library positions (givens, deleted candidates): the
+    /// technique, the elimination, the start of the text and the assumptions highlighted.
+    /// Line 1188 (0707-2): the discontinuous nice loop that removes 9 from r9c7 is also a
+    /// forcing chain, r9c7=9 leads to a contradiction. Line 1093 (0702): the XY-chain
+    /// (7=6)r5c7-…-(5=7)r8c8 removes 7 from r5c8, and so do cell verities; the shortest comes
+    /// from both candidates of r3c1.
+    const LIBRARY: &[(&str, &str, Technique, &str, &str, &str)] = &[
+        (
             "....2+96..2.9....+71+64+53+178+2+9.741+6+2.85.+6+2+7..+1...+5.4..+7625+9...+1.+3..+2.97..1..16......",
             "311 811 313 813 427 479 489 498 499",
-        );
-        let s = has_step(&b, Technique::ForcingChainContradiction, "997", "");
-        assert!(s.text.starts_with("Forcing Chain Contradiction: r9c7=9: "), "{}", s.text);
-        assert_eq!(s.highlight.candidates, cands("997"));
-        assert!(!s.highlight.links.is_empty());
-    }
-
-    // reglib line 1093 (0702): the XY-chain (7=6)r5c7-…-(5=7)r8c8 read as a cell verity: both
-    // candidates of r5c7 remove 7 from r5c8.
-    #[test]
-    fn chain_verity() {
-        let b = reglib_board(
+            Technique::ForcingChainContradiction,
+            "997",
+            "Forcing Chain Contradiction: r9c7=9: ",
+            "997",
+        ),
+        (
             "76+2+8+1+3+59+4...+7+6+9+1+2+8.+9.42536+7.+765+9+82.+39..1+32......+67+4+8.9..+7+9+5643+1.49+38+1..2.1.+2+47+9+8.",
             "",
-        );
-        let s = has_step(&b, Technique::ForcingChainVerity, "758", "");
-        assert!(s.text.contains("every choice of"), "{}", s.text);
+            Technique::ForcingChainVerity,
+            "758",
+            "Forcing Chain Verity: every choice of r3c1 gives r5c8<>7: ",
+            "131 831",
+        ),
+    ];
+
+    #[test]
+    fn library_chains() {
+        for &(givens, deleted, t, elims, text, assumed) in LIBRARY {
+            let want = cands(elims);
+            let steps = find_all(&reglib_board(givens, deleted), t);
+            let Some(s) = steps.iter().find(|s| s.eliminations == want) else {
+                panic!("{t:?}: no step eliminating {elims}; found {steps:#?}")
+            };
+            assert!(s.text.starts_with(text), "{}", s.text);
+            assert_eq!(s.highlight.candidates, cands(assumed), "{}", s.text);
+            assert!(!s.highlight.links.is_empty());
+        }
     }
 
     // The first puzzle of top1465 after singles needs nets: some step's explanation has a

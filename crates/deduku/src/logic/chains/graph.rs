@@ -352,8 +352,9 @@ const MAX_ALS: usize = 4;
 
 /// Breadth-first search state over literals, reused between starts.
 pub(crate) struct Bfs {
-    /// Per literal code, the predecessor of a reached literal (`None` for the start).
-    pred: Vec<Option<Lit>>,
+    /// Per literal code, the predecessor of a reached literal; the start is its own. Entries
+    /// of literals not reached are left over from earlier searches.
+    pred: Vec<Lit>,
     /// Per literal code, the number of literals from the start (the start has depth 1); 0 =
     /// not reached.
     depth: Vec<u8>,
@@ -365,7 +366,7 @@ impl Bfs {
     /// A search state for `g`.
     pub(crate) fn new(g: &Graph) -> Bfs {
         let n = Lit::count(g.nodes.len());
-        Bfs { pred: vec![None; n], depth: vec![0; n], order: Vec::with_capacity(n) }
+        Bfs { pred: vec![Lit::off(0); n], depth: vec![0; n], order: Vec::with_capacity(n) }
     }
 
     /// Runs the search from literal `start`, reaching literals up to `max_depth` literals long.
@@ -385,11 +386,12 @@ impl Bfs {
     fn search(&mut self, g: &Graph, start: Lit, max_depth: u8, simple: bool) {
         for &l in &self.order {
             self.depth[l.code()] = 0;
-            self.pred[l.code()] = None;
         }
         self.order.clear();
         self.depth[start.code()] = 1;
+        self.pred[start.code()] = start;
         self.order.push(start);
+        let start_node = start.index() as u32;
         let mut head = 0;
         while head < self.order.len() {
             let l = self.order[head];
@@ -399,16 +401,18 @@ impl Bfs {
                 continue;
             }
             // On follows weak links to off, off follows strong links to on.
-            let next = if l.is_on() { g.weak.of(l.index()) } else { g.strong.of(l.index()) };
+            let (next, on) = if l.is_on() {
+                (g.weak.of(l.index()), false)
+            } else {
+                (g.strong.of(l.index()), true)
+            };
             for &m in next {
-                let ml = Lit::new(m as usize, !l.is_on());
+                let ml = Lit::new(m as usize, on);
                 if self.depth[ml.code()] == 0
-                    && !(simple
-                        && ml.index() != start.index()
-                        && self.depth[ml.negated().code()] != 0)
+                    && !(simple && m != start_node && self.depth[ml.negated().code()] != 0)
                 {
                     self.depth[ml.code()] = dep + 1;
-                    self.pred[ml.code()] = Some(l);
+                    self.pred[ml.code()] = l;
                     self.order.push(ml);
                 }
             }
@@ -425,12 +429,13 @@ impl Bfs {
         self.depth[l.code()]
     }
 
-    /// The literals from the start to `l`, in order.
+    /// The literals from the start to `l` (reached), in order.
     pub(crate) fn path(&self, l: Lit) -> Vec<Lit> {
+        debug_assert!(self.reached(l));
         let mut p = vec![l];
         let mut x = l;
-        while let Some(y) = self.pred[x.code()] {
-            x = y;
+        while self.pred[x.code()] != x {
+            x = self.pred[x.code()];
             p.push(x);
         }
         p.reverse();

@@ -3,8 +3,8 @@
 //!
 //! A literal is one number, `2 * index + 1` for on and `2 * index` for off, so the literals of
 //! `n` nodes are dense in `0..Lit::count(n)` ([`Lit::code`] indexes arrays) and a node's two
-//! literals differ in the lowest bit. There is no "no literal" value: an absent literal is an
-//! `Option<Lit>`.
+//! literals differ in the lowest bit. There is no "no literal" value: where one could be
+//! absent it is an `Option<Lit>`, and a search's start is its own predecessor.
 
 use crate::grid::Candidate;
 

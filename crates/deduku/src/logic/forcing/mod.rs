@@ -68,6 +68,18 @@ fn assumptions(board: &Board) -> impl Iterator<Item = Lit> + '_ {
     })
 }
 
+/// A step of `technique` that makes literal `l` true: places its candidate when on, removes it
+/// when off.
+fn step_proving(technique: Technique, l: Lit) -> Step {
+    let mut s = Step::new(technique);
+    if l.is_on() {
+        s.placements.push(l.candidate());
+    } else {
+        s.eliminations.push(l.candidate());
+    }
+    s
+}
+
 fn technique_of(mode: Mode, contradiction: bool) -> Technique {
     match (mode, contradiction) {
         (Mode::Chain, true) => Technique::ForcingChainContradiction,
@@ -106,14 +118,9 @@ fn contradictions(board: &Board, mode: Mode, sink: &mut Sink) -> ControlFlow<()>
         net.run(a);
         let Some(con) = net.contradiction.clone() else { continue };
         let lits = net.explain(&con.lits);
-        let k = a.candidate();
-        let mut s = Step::new(technique_of(mode, true));
-        if a.is_on() {
-            s.eliminations.push(k);
-        } else {
-            s.placements.push(k);
-        }
-        s.highlight.candidates.push(k);
+        // The assumption is wrong: its negation holds.
+        let mut s = step_proving(technique_of(mode, true), a.negated());
+        s.highlight.candidates.push(a.candidate());
         s.highlight.alternate.extend(con.lits.iter().map(|&l| l.candidate()));
         s.highlight.links = net.links(&lits);
         s.length = lits.len() as u16;
@@ -235,15 +242,9 @@ fn verities(board: &Board, mode: Mode, sink: &mut Sink) -> ControlFlow<()> {
     found.sort_unstable();
     for (size, src, l) in found {
         let (branches, name, nets) = &kept[src];
-        let k = l.candidate();
-        let mut s = Step::new(technique_of(mode, false));
-        if l.is_on() {
-            s.placements.push(k);
-        } else {
-            s.eliminations.push(k);
-        }
+        let mut s = step_proving(technique_of(mode, false), l);
         s.highlight.candidates.extend(branches.iter().map(|&b| b.candidate()));
-        s.highlight.alternate.push(k);
+        s.highlight.alternate.push(l.candidate());
         for n in nets {
             s.highlight.links.extend(n.links(&n.explain(&[l])));
         }

@@ -43,7 +43,7 @@ impl TechniqueArgs {
             enabled = enabled.without_family(Family::Uniqueness);
         }
         if self.no_forcing {
-            enabled = enabled.without_family(Family::Forcing);
+            enabled = enabled.without_family(Family::Forcing).without_family(Family::Templates);
         }
         if self.no_brute_force {
             enabled.remove(Technique::BruteForce);
@@ -61,7 +61,7 @@ impl TechniqueArgs {
         if self.no_uniqueness && t.family() == Family::Uniqueness {
             return Some(format!("{} is a uniqueness technique (--no-uniqueness)", t.id()));
         }
-        if self.no_forcing && t.family() == Family::Forcing {
+        if self.no_forcing && matches!(t.family(), Family::Forcing | Family::Templates) {
             return Some(format!("{} is a forcing technique (--no-forcing)", t.id()));
         }
         if self.no_brute_force && t == Technique::BruteForce {

@@ -70,30 +70,6 @@ pub(crate) fn texts_with(board: &Board, t: Technique, want: &str) -> Vec<String>
     find_all(board, t).into_iter().filter(|s| s.result_text() == want).map(|s| s.text).collect()
 }
 
-/// The step of `t` that eliminates exactly `elims` and places exactly `places` (`dRC` lists);
-/// panics with the steps found when there is none.
-pub(crate) fn has_step(board: &Board, t: Technique, elims: &str, places: &str) -> Step {
-    let (e, p) = (cands(elims), cands(places));
-    let steps = find_all(board, t);
-    steps
-        .iter()
-        .find(|s| s.eliminations == e && s.placements == p)
-        .cloned()
-        .unwrap_or_else(|| panic!("{t:?}: no step with <> {elims} / = {places}; found {steps:#?}"))
-}
-
-/// The first step of `t` that eliminates exactly `elims` (whatever it places); panics with the
-/// steps found when there is none.
-pub(crate) fn eliminating(board: &Board, t: Technique, elims: &str) -> Step {
-    let want = cands(elims);
-    let steps = find_all(board, t);
-    steps
-        .iter()
-        .find(|s| s.eliminations == want)
-        .cloned()
-        .unwrap_or_else(|| panic!("{t:?}: no step eliminating {elims}; found {steps:#?}"))
-}
-
 /// Asserts that some step of `t` on the line's position makes exactly the line's changes and
 /// returns it.
 pub(crate) fn assert_exact(line: &str, t: Technique) -> Step {

@@ -11,7 +11,7 @@ use crate::logic::step::Step;
 use crate::logic::technique::{Family, Technique, TechniqueSet};
 use crate::logic::{
     als, chains, coloring, fish, forcing, intersections, last_resort, single_digit, singles,
-    subsets, uniqueness, wings,
+    subsets, templates, uniqueness, wings,
 };
 use std::ops::ControlFlow;
 
@@ -81,6 +81,7 @@ pub fn find(
         Family::Chains => chains::find(board, technique, sink),
         Family::Als => als::find(board, technique, sink),
         Family::Forcing => forcing::find(board, technique, sink),
+        Family::Templates => templates::find(board, technique, sink),
         Family::LastResort => last_resort::find(board, technique, sink),
     }
 }

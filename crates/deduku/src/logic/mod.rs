@@ -27,6 +27,7 @@ pub mod sink;
 pub mod step;
 pub(crate) mod subsets;
 pub mod technique;
+pub(crate) mod templates;
 pub(crate) mod uniqueness;
 pub(crate) mod wings;
 

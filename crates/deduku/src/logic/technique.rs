@@ -26,8 +26,10 @@ pub enum Family {
     Chains,
     /// Almost locked sets, sue de coq, aligned pair exclusion.
     Als,
-    /// Forcing chains and nets, kraken fish, templates.
+    /// Forcing chains and nets, kraken fish.
     Forcing,
+    /// Template set and delete (pattern overlay).
+    Templates,
     /// Brute force.
     LastResort,
 }
@@ -219,9 +221,9 @@ techniques! {
     /// Forcing nets from all candidates of a cell or house agree.
     ForcingNetVerity = "forcing-net-verity", "Forcing Net Verity", 4, Forcing, 8.5, 700;
     /// Template set (pattern overlay): a candidate in every template of its digit.
-    TemplateSet = "template-set", "Template Set", 4, Forcing, 8.0, 600;
+    TemplateSet = "template-set", "Template Set", 4, Templates, 8.0, 600;
     /// Template delete (pattern overlay): a candidate in no template of its digit.
-    TemplateDelete = "template-delete", "Template Delete", 4, Forcing, 8.0, 600;
+    TemplateDelete = "template-delete", "Template Delete", 4, Templates, 8.0, 600;
     /// Last resort: the solution's digit, stated honestly.
     BruteForce = "brute-force", "Brute Force", 4, LastResort, 10.0, 10000;
 }

@@ -8,20 +8,21 @@
 //! - *weak* (not both on): two disjoint nodes of one digit inside one house, two candidates of
 //!   one cell. A strong link between such nodes is listed as weak too.
 //!
-//! The search runs over *literals*: `2 * node + 1` says "node on", `2 * node` says "node off".
-//! "Off" follows strong links to "on"; "on" follows weak links to "off". Every path is therefore
+//! The search runs over *literals* ([`Lit`]): a node on or off. "Off" follows strong links to
+//! "on"; "on" follows weak links to "off". Every path is therefore
 //! an alternating inference chain, and every literal reached is implied by the start literal.
 
+use super::lit::Lit;
 use crate::board::Board;
 use crate::grid::{Cell, CellSet, Digit, House, HouseKind};
 use crate::logic::step::Node;
 
-/// "No node" / "no literal" marker.
-pub const NONE: u32 = u32::MAX;
+/// "No node" marker.
+const NONE: u32 = u32::MAX;
 
 /// Which nodes and links a graph holds.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum GraphKind {
+pub(crate) enum GraphKind {
     /// One digit, no in-cell links (X-chains).
     Digit(Digit),
     /// Candidates of bivalue cells only; strong links only inside cells, weak links only
@@ -34,26 +35,26 @@ pub enum GraphKind {
 }
 
 /// The link graph of one position.
-pub struct Graph {
+pub(crate) struct Graph {
     /// Node index → node.
-    pub nodes: Vec<Node>,
+    pub(crate) nodes: Vec<Node>,
     /// Strong neighbours of every node.
-    pub strong: Adj,
+    strong: Adj,
     /// Weak neighbours of every node.
-    pub weak: Adj,
+    pub(crate) weak: Adj,
     /// Candidate index (`cell * 9 + digit`) → single-candidate node, or [`NONE`].
-    pub cand_node: Vec<u32>,
+    cand_node: Vec<u32>,
     /// Number of single-candidate nodes; group nodes come after them.
-    pub singles: usize,
+    singles: usize,
     /// End of the box∩line group nodes; almost-locked-set nodes come after them.
-    pub box_line_end: usize,
+    box_line_end: usize,
     /// The almost locked sets used: their cells and, per digit, its node.
-    pub als: Vec<(CellSet, Vec<u32>)>,
+    pub(crate) als: Vec<(CellSet, Vec<u32>)>,
 }
 
 impl Graph {
     /// Builds the graph of `kind` for `board`.
-    pub fn build(board: &Board, kind: GraphKind) -> Graph {
+    pub(crate) fn build(board: &Board, kind: GraphKind) -> Graph {
         let mut g = Graph {
             nodes: Vec::new(),
             strong: Adj::new(0, 0),
@@ -192,7 +193,7 @@ impl Graph {
     }
 
     /// The single-candidate node of `d` in `c`, or [`NONE`].
-    pub fn single(&self, c: Cell, d: Digit) -> u32 {
+    fn single(&self, c: Cell, d: Digit) -> u32 {
         self.cand_node[c.index() * 9 + d.index()]
     }
 
@@ -311,8 +312,8 @@ impl Graph {
     }
 
     /// Whether node `i` is a group node.
-    pub fn is_group(&self, i: u32) -> bool {
-        i as usize >= self.singles
+    pub(crate) fn is_group(&self, i: usize) -> bool {
+        i >= self.singles
     }
 }
 
@@ -320,7 +321,7 @@ impl Graph {
 /// peers, 8 other candidates in its cell and 12 group neighbours, so 48 weak and 16 strong
 /// places are never exceeded; a link beyond them would be dropped (losing deductions, never
 /// soundness).
-pub struct Adj {
+pub(crate) struct Adj {
     stride: usize,
     len: Vec<u8>,
     items: Vec<u32>,
@@ -332,7 +333,7 @@ impl Adj {
     }
 
     /// The neighbours of node `i`.
-    pub fn of(&self, i: usize) -> &[u32] {
+    pub(crate) fn of(&self, i: usize) -> &[u32] {
         let start = i * self.stride;
         &self.items[start..start + self.len[i] as usize]
     }
@@ -347,70 +348,71 @@ impl Adj {
 }
 
 /// The largest almost locked set used as chain nodes, in cells.
-pub const MAX_ALS: usize = 4;
-
-/// Whether all cells of `s` lie in one house.
-pub fn in_one_house(s: CellSet) -> bool {
-    let Some(first) = s.first() else { return false };
-    first.houses().iter().any(|h| s.is_subset(h.cell_set()))
-}
+const MAX_ALS: usize = 4;
 
 /// Breadth-first search state over literals, reused between starts.
-pub struct Bfs {
-    /// Predecessor literal of every reached literal ([`NONE`] for the start).
-    pub pred: Vec<u32>,
-    /// Number of literals from the start (the start has depth 1); 0 = not reached.
-    pub depth: Vec<u8>,
+pub(crate) struct Bfs {
+    /// Per literal code, the predecessor of a reached literal; the start is its own. Entries
+    /// of literals not reached are left over from earlier searches.
+    pred: Vec<Lit>,
+    /// Per literal code, the number of literals from the start (the start has depth 1); 0 =
+    /// not reached.
+    depth: Vec<u8>,
     /// Literals in the order they were reached.
-    pub order: Vec<u32>,
+    pub(crate) order: Vec<Lit>,
 }
 
 impl Bfs {
     /// A search state for `g`.
-    pub fn new(g: &Graph) -> Bfs {
-        let n = g.nodes.len() * 2;
-        Bfs { pred: vec![NONE; n], depth: vec![0; n], order: Vec::with_capacity(n) }
+    pub(crate) fn new(g: &Graph) -> Bfs {
+        let n = Lit::count(g.nodes.len());
+        Bfs { pred: vec![Lit::off(0); n], depth: vec![0; n], order: Vec::with_capacity(n) }
     }
 
     /// Runs the search from literal `start`, reaching literals up to `max_depth` literals long.
     /// Every literal is reached once, by a shortest path; a path may pass a node both on and
     /// off.
-    pub fn run(&mut self, g: &Graph, start: u32, max_depth: u8) {
+    pub(crate) fn run(&mut self, g: &Graph, start: Lit, max_depth: u8) {
         self.search(g, start, max_depth, false);
     }
 
     /// Like [`Bfs::run`], but every node is reached once (by whichever literal comes first), so
     /// every path is simple; the start node's other literal may still be reached, closing a
     /// loop.
-    pub fn run_simple(&mut self, g: &Graph, start: u32, max_depth: u8) {
+    pub(crate) fn run_simple(&mut self, g: &Graph, start: Lit, max_depth: u8) {
         self.search(g, start, max_depth, true);
     }
 
-    fn search(&mut self, g: &Graph, start: u32, max_depth: u8, simple: bool) {
+    fn search(&mut self, g: &Graph, start: Lit, max_depth: u8, simple: bool) {
         for &l in &self.order {
-            self.depth[l as usize] = 0;
-            self.pred[l as usize] = NONE;
+            self.depth[l.code()] = 0;
         }
         self.order.clear();
-        self.depth[start as usize] = 1;
+        self.depth[start.code()] = 1;
+        self.pred[start.code()] = start;
         self.order.push(start);
+        let start_node = start.index() as u32;
         let mut head = 0;
         while head < self.order.len() {
             let l = self.order[head];
             head += 1;
-            let dep = self.depth[l as usize];
-            if dep >= max_depth || (simple && head > 1 && l / 2 == start / 2) {
+            let dep = self.depth[l.code()];
+            if dep >= max_depth || (simple && head > 1 && l.index() == start.index()) {
                 continue;
             }
-            let node = (l / 2) as usize;
-            let (next, on) = if l & 1 == 1 { (g.weak.of(node), 0) } else { (g.strong.of(node), 1) };
+            // On follows weak links to off, off follows strong links to on.
+            let (next, on) = if l.is_on() {
+                (g.weak.of(l.index()), false)
+            } else {
+                (g.strong.of(l.index()), true)
+            };
             for &m in next {
-                let ml = m * 2 + on;
-                if self.depth[ml as usize] == 0
-                    && !(simple && m != start / 2 && self.depth[(ml ^ 1) as usize] != 0)
+                let ml = Lit::new(m as usize, on);
+                if self.depth[ml.code()] == 0
+                    && !(simple && m != start_node && self.depth[ml.negated().code()] != 0)
                 {
-                    self.depth[ml as usize] = dep + 1;
-                    self.pred[ml as usize] = l;
+                    self.depth[ml.code()] = dep + 1;
+                    self.pred[ml.code()] = l;
                     self.order.push(ml);
                 }
             }
@@ -418,16 +420,22 @@ impl Bfs {
     }
 
     /// Whether literal `l` was reached.
-    pub fn reached(&self, l: u32) -> bool {
-        self.depth[l as usize] != 0
+    pub(crate) fn reached(&self, l: Lit) -> bool {
+        self.depth[l.code()] != 0
     }
 
-    /// The literals from the start to `l`, in order.
-    pub fn path(&self, l: u32) -> Vec<u32> {
+    /// How many literals the path from the start to `l` has (0: not reached).
+    pub(crate) fn depth(&self, l: Lit) -> u8 {
+        self.depth[l.code()]
+    }
+
+    /// The literals from the start to `l` (reached), in order.
+    pub(crate) fn path(&self, l: Lit) -> Vec<Lit> {
+        debug_assert!(self.reached(l));
         let mut p = vec![l];
         let mut x = l;
-        while self.pred[x as usize] != NONE {
-            x = self.pred[x as usize];
+        while self.pred[x.code()] != x {
+            x = self.pred[x.code()];
             p.push(x);
         }
         p.reverse();
@@ -510,10 +518,14 @@ mod tests {
         let col = node(&g, &[Cell::at(1, 2), Cell::at(2, 2)]);
         let mut bfs = Bfs::new(&g);
         // Row group off ⇒ column group on ⇒ 1 off in the rest of column 3.
-        bfs.run(&g, 2 * row, 4);
-        assert!(bfs.reached(2 * col + 1));
+        let lit = |node: u32, on| Lit::new(node as usize, on);
+        bfs.run(&g, lit(row, false), 4);
+        assert!(bfs.reached(lit(col, true)));
         let r9c3 = g.single(Cell::at(8, 2), d1());
-        assert!(bfs.reached(2 * r9c3));
-        assert_eq!(bfs.path(2 * r9c3), vec![2 * row, 2 * col + 1, 2 * r9c3]);
+        assert!(bfs.reached(lit(r9c3, false)));
+        assert_eq!(
+            bfs.path(lit(r9c3, false)),
+            vec![lit(row, false), lit(col, true), lit(r9c3, false)]
+        );
     }
 }

@@ -1,7 +1,7 @@
 //! Chains: X-chains, XY-chains, nice loops and alternating inference chains (AICs), with and
 //! without grouped nodes.
 //!
-//! All of them are searches in one candidate link graph ([`graph`]): a breadth-first search
+//! All of them are searches in one candidate link graph (`graph.rs`): a breadth-first search
 //! from every node, "off" first (so the chain starts with a strong link) and, for
 //! discontinuous nice loops, "on" first. What the search reaches decides the technique:
 //!
@@ -46,13 +46,15 @@
 //! Continuous Nice Loop: (4=7)r2c1-(7)r2c5=(7)r3c6-(7=4)r3c3-(4)r2c1 => …
 //! ```
 
-pub mod graph;
+mod graph;
+pub(crate) mod lit;
 
 use crate::board::Board;
 use crate::grid::{Candidate, CellSet, Digit};
 use crate::logic::step::{Link, Node, Step};
 use crate::logic::{Sink, Technique};
 use graph::{Bfs, Graph, GraphKind};
+use lit::{Lit, LitSet};
 use std::cell::RefCell;
 use std::ops::ControlFlow;
 use std::rc::Rc;
@@ -110,10 +112,16 @@ struct Cached {
     reach: Rc<ReachSets>,
 }
 
-/// Per start literal `2 * candidate index + on` (on = 1), the set of literals in the same
-/// encoding that alternating chains from it reach (bit `l % 64` of word `l / 64`), or `None`
-/// when the search did not start there. Filled for the full graph only.
-pub(crate) type ReachSets = Vec<Option<Box<[u64; 23]>>>;
+/// Per candidate literal, the candidate literals that alternating chains from it reach, when
+/// the search started there. Filled for the full graph only.
+pub(crate) struct ReachSets(Vec<Option<Box<LitSet>>>);
+
+impl ReachSets {
+    /// What chains from candidate literal `start` reach, if the search started there.
+    pub(crate) fn from(&self, start: Lit) -> Option<&LitSet> {
+        self.0[start.code()].as_deref()
+    }
+}
 
 /// What chains of the full graph reach from every candidate literal of `board` (the forcing
 /// chains read it).
@@ -134,7 +142,7 @@ fn cached_entry<T>(board: &Board, kind: GraphKind, get: impl Fn(&Cached) -> T) -
     }
     let g = Graph::build(board, kind);
     let mut found = Vec::new();
-    let mut reach: ReachSets = vec![None; 1458];
+    let mut reach = ReachSets(vec![None; Lit::count(729)]);
     let record = if kind == GraphKind::Full { Some(&mut reach) } else { None };
     search(board, &g, &[Shape::Aic, Shape::Continuous, Shape::Discontinuous], &mut found, record);
     let entry = Cached { board: board.clone(), kind, found, reach: Rc::new(reach) };
@@ -147,24 +155,25 @@ fn cached_entry<T>(board: &Board, kind: GraphKind, get: impl Fn(&Cached) -> T) -
     v
 }
 
-/// Records what the last search from `start` reached, in candidate-literal encoding.
-fn record_reach(g: &Graph, bfs: &Bfs, start: u32, reach: &mut ReachSets) {
-    let cand_lit = |l: u32| -> Option<usize> {
-        let n = g.nodes[(l / 2) as usize];
+/// Records what the last search from `start` reached, as candidate literals.
+fn record_reach(g: &Graph, bfs: &Bfs, start: Lit, reach: &mut ReachSets) {
+    // The candidate literal of a node literal, for single-candidate nodes.
+    let cand_lit = |l: Lit| -> Option<Lit> {
+        let n = g.nodes[l.index()];
         if n.cells.len() != 1 {
             return None;
         }
         let c = n.cells.first()?;
-        Some((c.index() * 9 + n.digit.index()) * 2 + (l & 1) as usize)
+        Some(Lit::of(Candidate::new(c, n.digit), l.is_on()))
     };
     let Some(s) = cand_lit(start) else { return };
-    let mut bits = Box::new([0u64; 23]);
+    let mut bits = Box::new(LitSet::EMPTY);
     for &l in &bfs.order {
         if let Some(x) = cand_lit(l) {
-            bits[x / 64] |= 1 << (x % 64);
+            bits.insert(x);
         }
     }
-    reach[s] = Some(bits);
+    reach.0[s.code()] = Some(bits);
 }
 
 /// What a search looks for.
@@ -193,8 +202,8 @@ fn shape_of(t: Technique) -> Shape {
 struct Found {
     /// What kind of chain it is.
     shape: Shape,
-    /// The literals in chain order (`2 * node + on`).
-    lits: Vec<u32>,
+    /// The literals in chain order.
+    lits: Vec<Lit>,
     /// The nodes of `lits`, in order.
     nodes: Vec<Node>,
     /// The eliminations.
@@ -214,26 +223,25 @@ fn search(
     mut reach: Option<&mut ReachSets>,
 ) {
     let mut bfs = Bfs::new(g);
-    let n = g.nodes.len() as u32;
     let loops = shapes.iter().any(|&s| s != Shape::Aic);
-    for s in 0..n {
+    for s in 0..g.nodes.len() {
         // The plain search finds shortest chains; when one of them passes a node twice, the
         // simple search (each node once) looks for another.
-        bfs.run(g, 2 * s, MAX_LITERALS);
+        bfs.run(g, Lit::off(s), MAX_LITERALS);
         if let Some(r) = reach.as_deref_mut() {
-            record_reach(g, &bfs, 2 * s, r);
+            record_reach(g, &bfs, Lit::off(s), r);
         }
         if collect_off(board, g, &bfs, s, shapes, out) {
-            bfs.run_simple(g, 2 * s, MAX_LITERALS);
+            bfs.run_simple(g, Lit::off(s), MAX_LITERALS);
             collect_off(board, g, &bfs, s, shapes, out);
         }
         if loops && shapes.contains(&Shape::Discontinuous) && !g.is_group(s) {
-            bfs.run(g, 2 * s + 1, MAX_LITERALS);
+            bfs.run(g, Lit::on(s), MAX_LITERALS);
             if let Some(r) = reach.as_deref_mut() {
-                record_reach(g, &bfs, 2 * s + 1, r);
+                record_reach(g, &bfs, Lit::on(s), r);
             }
             if collect_on(g, &bfs, s, out) {
-                bfs.run_simple(g, 2 * s + 1, MAX_LITERALS);
+                bfs.run_simple(g, Lit::on(s), MAX_LITERALS);
                 collect_on(g, &bfs, s, out);
             }
         }
@@ -246,19 +254,19 @@ fn collect_off(
     board: &Board,
     g: &Graph,
     bfs: &Bfs,
-    s: u32,
+    s: usize,
     shapes: &[Shape],
     out: &mut Vec<Found>,
 ) -> bool {
     let mut dropped = false;
-    let start = g.nodes[s as usize];
+    let start = g.nodes[s];
     for i in 1..bfs.order.len() {
         let l = bfs.order[i];
-        if l & 1 == 0 {
+        if !l.is_on() {
             continue;
         }
-        let end = g.nodes[(l / 2) as usize];
-        if l / 2 == s {
+        let end = g.nodes[l.index()];
+        if l.index() == s {
             // Off ⇒ on: the start is true, the cell's other candidates go.
             if shapes.contains(&Shape::Discontinuous) && !g.is_group(s) {
                 if let Some(cell) = start.cells.first() {
@@ -282,16 +290,16 @@ fn collect_off(
             }
         }
         if shapes.contains(&Shape::Continuous)
-            && bfs.depth[l as usize] >= 4
-            && bfs.depth[l as usize] < MAX_LITERALS
-            && g.weak.of((l / 2) as usize).contains(&s)
+            && bfs.depth(l) >= 4
+            && bfs.depth(l) < MAX_LITERALS
+            && g.weak.of(l.index()).contains(&(s as u32))
         {
             let path = bfs.path(l);
             if !distinct(&path) {
                 dropped = true;
                 continue;
             }
-            let nodes: Vec<Node> = path.iter().map(|&x| g.nodes[(x / 2) as usize]).collect();
+            let nodes: Vec<Node> = path.iter().map(|&x| g.nodes[x.index()]).collect();
             let elims = loop_eliminations(board, g, &path);
             if !elims.is_empty() {
                 out.push(Found { shape: Shape::Continuous, lits: path, nodes, elims });
@@ -303,12 +311,12 @@ fn collect_off(
 
 /// Collects what a search from "`s` on" found (on ⇒ off: the start is false); returns whether
 /// the chain was dropped for passing a node twice.
-fn collect_on(g: &Graph, bfs: &Bfs, s: u32, out: &mut Vec<Found>) -> bool {
-    let node = g.nodes[s as usize];
+fn collect_on(g: &Graph, bfs: &Bfs, s: usize, out: &mut Vec<Found>) -> bool {
+    let node = g.nodes[s];
     match node.cells.first() {
-        Some(cell) if bfs.reached(2 * s) => {
+        Some(cell) if bfs.reached(Lit::off(s)) => {
             let elims = vec![Candidate::new(cell, node.digit)];
-            !push_found(g, bfs, 2 * s, Shape::Discontinuous, elims, out)
+            !push_found(g, bfs, Lit::off(s), Shape::Discontinuous, elims, out)
         }
         _ => false,
     }
@@ -319,25 +327,28 @@ fn collect_on(g: &Graph, bfs: &Bfs, s: u32, out: &mut Vec<Found>) -> bool {
 fn push_found(
     g: &Graph,
     bfs: &Bfs,
-    end: u32,
+    end: Lit,
     shape: Shape,
     elims: Vec<Candidate>,
     out: &mut Vec<Found>,
 ) -> bool {
     let path = bfs.path(end);
-    let inner =
-        if path.len() > 1 && path[0] / 2 == end / 2 { &path[..path.len() - 1] } else { &path[..] };
+    let inner = if path.len() > 1 && path[0].index() == end.index() {
+        &path[..path.len() - 1]
+    } else {
+        &path[..]
+    };
     if !distinct(inner) {
         return false;
     }
-    let nodes = path.iter().map(|&x| g.nodes[(x / 2) as usize]).collect();
+    let nodes = path.iter().map(|&x| g.nodes[x.index()]).collect();
     out.push(Found { shape, lits: path, nodes, elims });
     true
 }
 
 /// Whether the literals name pairwise different nodes.
-fn distinct(lits: &[u32]) -> bool {
-    let mut v: Vec<u32> = lits.iter().map(|l| l / 2).collect();
+fn distinct(lits: &[Lit]) -> bool {
+    let mut v: Vec<usize> = lits.iter().map(|l| l.index()).collect();
     v.sort_unstable();
     v.windows(2).all(|w| w[0] != w[1])
 }
@@ -380,9 +391,9 @@ fn aic_eliminations(board: &Board, s: Node, e: Node) -> Vec<Candidate> {
 /// two digits weakly linked in one cell leave no room for any other digit there. A strong
 /// link between two digits of an almost locked set leaves exactly one of them in the set, so
 /// its other digits are locked in it and go from every cell seeing all their cells there.
-fn loop_eliminations(board: &Board, g: &Graph, path: &[u32]) -> Vec<Candidate> {
+fn loop_eliminations(board: &Board, g: &Graph, path: &[Lit]) -> Vec<Candidate> {
     let k = path.len();
-    let node = |i: usize| g.nodes[(path[i % k] / 2) as usize];
+    let node = |i: usize| g.nodes[path[i % k].index()];
     let mut v = Vec::new();
     for i in (1..k).step_by(2) {
         let (a, b) = (node(i), node(i + 1));
@@ -401,7 +412,7 @@ fn loop_eliminations(board: &Board, g: &Graph, path: &[u32]) -> Vec<Candidate> {
         }
     }
     for i in (0..k).step_by(2) {
-        let (x, z) = (path[i] / 2, path[(i + 1) % k] / 2);
+        let (x, z) = (path[i].index() as u32, path[(i + 1) % k].index() as u32);
         for (cells, digits) in &g.als {
             if !digits.contains(&x) || !digits.contains(&z) {
                 continue;
@@ -419,7 +430,8 @@ impl Found {
     fn into_step(self, technique: Technique) -> Step {
         let mut s = Step::new(technique);
         let mut nodes = self.nodes.clone();
-        let mut strong: Vec<bool> = self.lits.windows(2).map(|w| w[0] & 1 == 0).collect();
+        // A link out of an "off" literal is strong.
+        let mut strong: Vec<bool> = self.lits.windows(2).map(|w| !w[0].is_on()).collect();
         if self.shape == Shape::Continuous {
             nodes.push(self.nodes[0]);
             strong.push(false);
@@ -429,15 +441,12 @@ impl Found {
         }
         for (&l, n) in self.lits.iter().zip(&self.nodes) {
             let role =
-                if l & 1 == 1 { &mut s.highlight.candidates } else { &mut s.highlight.alternate };
+                if l.is_on() { &mut s.highlight.candidates } else { &mut s.highlight.alternate };
             role.extend(n.cells.iter().map(|c| Candidate::new(c, n.digit)));
         }
-        let distinct_nodes =
-            if self.lits.len() > 1 && self.lits[0] / 2 == self.lits[self.lits.len() - 1] / 2 {
-                self.lits.len() - 1
-            } else {
-                self.lits.len()
-            };
+        let closed = self.lits.len() > 1
+            && self.lits.first().map(|l| l.index()) == self.lits.last().map(|l| l.index());
+        let distinct_nodes = if closed { self.lits.len() - 1 } else { self.lits.len() };
         s.length = distinct_nodes as u16;
         s.eliminations = self.elims;
         let text = eureka(&nodes, &strong);
@@ -446,7 +455,7 @@ impl Found {
 }
 
 /// The chain in Eureka notation: `(1=3)r1c2-(3)r1c7=(3)r5c7`.
-pub fn eureka(nodes: &[Node], strong: &[bool]) -> String {
+pub(crate) fn eureka(nodes: &[Node], strong: &[bool]) -> String {
     let sym = |st: bool| if st { '=' } else { '-' };
     let mut out = String::new();
     let mut i = 0;
@@ -467,102 +476,100 @@ pub fn eureka(nodes: &[Node], strong: &[bool]) -> String {
 }
 
 #[cfg(test)]
-pub(crate) mod tests {
+mod tests {
     use super::*;
     use crate::grid::Cell;
     use crate::logic::find_all;
-    use crate::test_support::{eliminating as expect, givens_board as reglib_board};
+    use crate::test_support::{cands, givens_board as reglib_board};
 
-    // reglib line 1077 (0701).
-    #[test]
-    fn x_chain() {
-        let b = reglib_board(
+    /// Regression-library positions (givens, deleted candidates), a technique, and the
+    /// eliminations one of its steps must make.
+    const LIBRARY: &[(&str, &str, Technique, &str)] = &[
+        // Line 1077 (0701).
+        (
             "3.4+52..8...6.+9.....5..7.3.....68+9.2+3...+734....6+315+27...1.+9+6......9.+4..6.+6.8217..5",
             "",
-        );
-        let s = expect(&b, Technique::XChain, "742");
-        println!("{}", s.text);
-        assert!(s.text.starts_with("X-Chain: (7)"), "{}", s.text);
-        assert!(s.highlight.links.iter().all(|l| l.from.digit.get() == 7));
-    }
-
-    // reglib line 1093 (0702).
-    #[test]
-    fn xy_chain() {
-        let b = reglib_board(
+            Technique::XChain,
+            "742",
+        ),
+        // Line 1093 (0702).
+        (
             "76+2+8+1+3+59+4...+7+6+9+1+2+8.+9.42536+7.+765+9+82.+39..1+32......+67+4+8.9..+7+9+5643+1.49+38+1..2.1.+2+47+9+8.",
             "",
-        );
-        let s = expect(&b, Technique::XyChain, "758 787");
-        println!("{}", s.text);
-        // Strong links only inside cells, weak links only between cells.
-        for l in &s.highlight.links {
-            assert_eq!(l.strong, l.from.cells == l.to.cells, "{}", s.text);
-        }
-    }
-
-    // reglib line 1144 (0706).
-    #[test]
-    fn continuous_nice_loop() {
-        let b = reglib_board(
+            Technique::XyChain,
+            "758 787",
+        ),
+        // Line 1144 (0706).
+        (
             "548..+3...+63....8..1+2.+8....3+972.+386..+4.....3..+3...47..9+71+43+8+5+92+62569+7..+3+8+8+9+3.6.7..",
             "",
-        );
-        let s = expect(
-            &b,
             Technique::ContinuousNiceLoop,
             "114 118 124 214 224 496 524 538 718 925 926 936 955",
-        );
-        println!("{}", s.text);
-        let first = s.highlight.links.first().map(|l| l.from);
-        assert_eq!(first, s.highlight.links.last().map(|l| l.to), "a loop: {}", s.text);
-    }
-
-    // reglib line 1165 (0707-1, "set value": the other candidates go).
-    #[test]
-    fn discontinuous_nice_loop_sets_a_value() {
-        let b = reglib_board(
+        ),
+        // Line 1165 (0707-1, "set value": the other candidates go).
+        (
             ".+4..6.1.+2.275..+4+96.....43.84+1...798+5....5.2.1......+6.+7..4....+1+3.619...24.3...1.+6+9",
             "",
-        );
-        expect(&b, Technique::DiscontinuousNiceLoop, "264 364 464 864");
-    }
-
-    // reglib line 1188 (0707-2, "delete candidate").
-    #[test]
-    fn discontinuous_nice_loop_deletes() {
-        let b = reglib_board(
+            Technique::DiscontinuousNiceLoop,
+            "264 364 464 864",
+        ),
+        // Line 1188 (0707-2, "delete candidate").
+        (
             "....2+96..2.9....+71+64+53+178+2+9.741+6+2.85.+6+2+7..+1...+5.4..+7625+9...+1.+3..+2.97..1..16......",
             "311 811 313 813 427 479 489 498 499",
-        );
-        expect(&b, Technique::DiscontinuousNiceLoop, "997");
-    }
-
-    // reglib lines 1206 (0708-1) and 1225 (0708-2).
-    #[test]
-    fn aic_types_1_and_2() {
-        let b = reglib_board(
+            Technique::DiscontinuousNiceLoop,
+            "997",
+        ),
+        // Lines 1206 (0708-1) and 1225 (0708-2).
+        (
             "+2......69+98..2.13+7+71.....+24..+9....+5..4...9.7.+5671+329+4+8+6.1....8+33......+9+6+4+9867+32+15",
             "",
-        );
-        expect(&b, Technique::Aic, "513 523 533 572 582");
-        let b = reglib_board(
+            Technique::Aic,
+            "513 523 533 572 582",
+        ),
+        (
             "..+2....5...+4+52.1..+5.38..+2..+3+9+86+5+7+4+122+5+74+18+6934+61.+9.+7851+3+9...+5..+8+26+1359+47745.....+1",
             "",
-        );
-        let s = expect(&b, Technique::Aic, "397 817");
-        assert!(s.text.starts_with("AIC: ("), "{}", s.text);
-    }
-
-    // reglib line 1308 (0711-1).
-    #[test]
-    fn grouped_aic() {
-        let b = reglib_board(
+            Technique::Aic,
+            "397 817",
+        ),
+        // Line 1308 (0711-1).
+        (
             "3.2....1.+1..97........+1....5..+18.6....15...7..8.+74.+1..9....1.27.1.4.......5..79.+1",
             "",
-        );
-        let s = expect(&b, Technique::GroupedAic, "612 616 619 626 634 636");
-        assert!(s.highlight.links.iter().any(|l| l.from.cells.len() > 1 || l.to.cells.len() > 1));
+            Technique::GroupedAic,
+            "612 616 619 626 634 636",
+        ),
+    ];
+
+    /// Every library case has a step with exactly its eliminations, written in Eureka notation
+    /// and drawn with the links its technique allows.
+    #[test]
+    fn library_cases() {
+        for &(givens, deleted, t, elims) in LIBRARY {
+            let want = cands(elims);
+            let steps = find_all(&reglib_board(givens, deleted), t);
+            let Some(s) = steps.iter().find(|s| s.eliminations == want) else {
+                panic!("{t:?}: no step eliminating {elims}; found {steps:#?}")
+            };
+            assert!(s.text.starts_with(&format!("{}: (", t.name())), "{}", s.text);
+            let links = &s.highlight.links;
+            let ok = match t {
+                Technique::XChain => links.iter().all(|l| l.from.digit.get() == 7),
+                // Strong links only inside cells, weak links only between cells.
+                Technique::XyChain => {
+                    links.iter().all(|l| l.strong == (l.from.cells == l.to.cells))
+                }
+                Technique::ContinuousNiceLoop => {
+                    links.first().map(|l| l.from) == links.last().map(|l| l.to)
+                }
+                Technique::GroupedAic => {
+                    links.iter().any(|l| l.from.cells.len() > 1 || l.to.cells.len() > 1)
+                }
+                _ => true,
+            };
+            assert!(ok, "{t:?}: {}", s.text);
+        }
     }
 
     #[test]

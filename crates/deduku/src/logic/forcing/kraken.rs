@@ -7,7 +7,7 @@
 //! -> r7c2<>4; r3c4=4 -> … -> r7c2<>4 => r7c2<>4`. The chains come from the chain search of
 //! the full link graph (one predecessor per implication).
 
-use super::{Mode, Net, lit};
+use super::net::{Mode, Net, lit};
 use crate::board::Board;
 use crate::grid::{Candidate, Cell, CellSet, Digit, House};
 use crate::logic::step::fmt_houses_short;
@@ -27,10 +27,9 @@ pub(crate) fn find(board: &Board, sink: &mut Sink) -> ControlFlow<()> {
         // Per candidate cell of the digit, the cells whose candidate it removes when on.
         let mut kills = [CellSet::EMPTY; 81];
         for f in dc.iter() {
-            if let Some(bits) = reach[lit(f, d, true) as usize].as_deref() {
+            if let Some(bits) = reach.from(lit(f, d, true)) {
                 for x in dc.iter() {
-                    let l = lit(x, d, false) as usize;
-                    if bits[l / 64] & (1 << (l % 64)) != 0 {
+                    if bits.contains(lit(x, d, false)) {
                         kills[f.index()].insert(x);
                     }
                 }

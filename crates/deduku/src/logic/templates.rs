@@ -1,4 +1,5 @@
-//! Template set and template delete (pattern overlay).
+//! Templates: template set and template delete (pattern overlay). Not a forcing technique:
+//! an exhaustive overlay of every way to place each digit, off the default path.
 //!
 //! A *template* of a digit is one of the 46,656 ways to place it nine times, once per row,
 //! column and box. A template fits the board when it covers every cell holding the digit and
@@ -17,8 +18,12 @@ use crate::grid::{Candidate, Cell, CellSet, Digit};
 use crate::logic::{Sink, Step, Technique};
 use std::ops::ControlFlow;
 
-/// Finds template set or delete steps, one per digit.
-pub(crate) fn find(board: &Board, technique: Technique, sink: &mut Sink) -> ControlFlow<()> {
+/// Finds the instances of `technique` (one of this family's) and pushes them into `sink`:
+/// template set or delete steps, one per digit.
+pub fn find(board: &Board, technique: Technique, sink: &mut Sink) -> ControlFlow<()> {
+    if !matches!(technique, Technique::TemplateSet | Technique::TemplateDelete) {
+        return ControlFlow::Continue(());
+    }
     let mut lists: Vec<Vec<u128>> = Digit::all().map(|d| templates(board, d)).collect();
     // A template of one digit stays only if every other digit keeps a template beside it;
     // repeated until nothing changes.
@@ -126,4 +131,43 @@ fn allowed_columns(board: &Board, d: Digit) -> [u16; 9] {
         }
     }
     allowed
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::logic::find_all;
+    use crate::test_support::{cands, reglib_board};
+
+    /// Whether `t` finds a step placing exactly `places` (or, for delete, eliminating `elims`)
+    /// in the position of a regression-library line's givens.
+    fn finds(givens: &str, t: Technique, elims: &str, places: &str) -> bool {
+        let b = reglib_board(&format!(":0000:1:{givens}::::"));
+        let (e, p) = (cands(elims), cands(places));
+        find_all(&b, t).iter().any(|s| s.eliminations == e && s.placements == p)
+    }
+
+    // reglib lines 1535 (1201:5) and 1546 (1202:4).
+    #[test]
+    fn set_and_delete() {
+        assert!(finds(
+            "..2...7.5.534.79..9.732.6.........5.5...9...2.2.........5.492.8..86.359.7.9...1..",
+            Technique::TemplateSet,
+            "",
+            "536 564 595",
+        ));
+        assert!(finds(
+            ".62...5.....9752......6.849...8.26....4.5.9....16.4...295.1......3426.....6...12.",
+            Technique::TemplateDelete,
+            "411 422 479 491 499",
+            "",
+        ));
+    }
+
+    #[test]
+    fn nothing_fires_on_an_empty_board() {
+        for t in [Technique::TemplateSet, Technique::TemplateDelete] {
+            assert!(find_all(&Board::empty(), t).is_empty(), "{t:?}");
+        }
+    }
 }

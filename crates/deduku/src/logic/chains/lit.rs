@@ -1,0 +1,135 @@
+//! Literals: a node of the link graph, or a candidate, assumed on or off. The chain search
+//! ([`super::graph::Bfs`]) and the forcing propagation (`forcing::net`) both run over them.
+//!
+//! A literal is one number, `2 * index + 1` for on and `2 * index` for off, so the literals of
+//! `n` nodes are dense in `0..Lit::count(n)` ([`Lit::code`] indexes arrays) and a node's two
+//! literals differ in the lowest bit. There is no "no literal" value: where one could be
+//! absent it is an `Option<Lit>`, and a search's start is its own predecessor.
+
+use crate::grid::Candidate;
+
+/// A node or candidate (by index) assumed on or off.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+pub(crate) struct Lit(u32);
+
+impl Lit {
+    /// Node or candidate `i` on.
+    pub(crate) const fn on(i: usize) -> Lit {
+        Lit(2 * i as u32 + 1)
+    }
+    /// Node or candidate `i` off.
+    pub(crate) const fn off(i: usize) -> Lit {
+        Lit(2 * i as u32)
+    }
+    /// Node or candidate `i`, on or off.
+    pub(crate) const fn new(i: usize, on: bool) -> Lit {
+        Lit(2 * i as u32 + on as u32)
+    }
+    /// Candidate `k` on or off.
+    pub(crate) const fn of(k: Candidate, on: bool) -> Lit {
+        Lit::new(k.index(), on)
+    }
+    /// The literal whose [`Lit::code`] is `code`.
+    pub(crate) const fn from_code(code: usize) -> Lit {
+        Lit(code as u32)
+    }
+    /// How many literals `n` nodes have: the length of an array indexed by [`Lit::code`].
+    pub(crate) const fn count(n: usize) -> usize {
+        2 * n
+    }
+    /// The node or candidate index.
+    pub(crate) const fn index(self) -> usize {
+        (self.0 >> 1) as usize
+    }
+    /// The candidate, for a literal of a candidate.
+    pub(crate) const fn candidate(self) -> Candidate {
+        Candidate::from_index(self.index())
+    }
+    /// Whether the literal says "on".
+    pub(crate) const fn is_on(self) -> bool {
+        self.0 & 1 == 1
+    }
+    /// The same node with the other value.
+    pub(crate) const fn negated(self) -> Lit {
+        Lit(self.0 ^ 1)
+    }
+    /// A dense number for the literal, below [`Lit::count`] of the number of nodes.
+    pub(crate) const fn code(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// Words of a [`LitSet`]: one bit for each of the 1458 candidate literals.
+const WORDS: usize = Lit::count(729).div_ceil(64);
+
+/// A set of candidate literals (one bit each, by [`Lit::code`]).
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub(crate) struct LitSet([u64; WORDS]);
+
+impl LitSet {
+    /// No literal.
+    pub(crate) const EMPTY: LitSet = LitSet([0; WORDS]);
+
+    /// The set of `lits`.
+    pub(crate) fn of(lits: &[Lit]) -> LitSet {
+        lits.iter().fold(LitSet::EMPTY, |mut s, &l| {
+            s.insert(l);
+            s
+        })
+    }
+    /// Adds `l`.
+    pub(crate) fn insert(&mut self, l: Lit) {
+        self.0[l.code() / 64] |= 1 << (l.code() % 64);
+    }
+    /// Whether `l` is in the set.
+    pub(crate) fn contains(&self, l: Lit) -> bool {
+        self.0[l.code() / 64] & (1 << (l.code() % 64)) != 0
+    }
+    /// Keeps only the literals also in `o`.
+    pub(crate) fn intersect_with(&mut self, o: &LitSet) {
+        for (a, b) in self.0.iter_mut().zip(&o.0) {
+            *a &= b;
+        }
+    }
+    /// Whether the set holds some candidate both on and off.
+    pub(crate) fn has_both_values(&self) -> bool {
+        // Off literals are the even codes, on literals the odd ones, and a word holds whole
+        // pairs.
+        self.0.iter().any(|&w| w & (w >> 1) & 0x5555_5555_5555_5555 != 0)
+    }
+    /// The literals, in code order.
+    pub(crate) fn iter(&self) -> impl Iterator<Item = Lit> + '_ {
+        self.0.iter().enumerate().flat_map(|(i, &w)| {
+            (0..64).filter(move |b| w & (1 << b) != 0).map(move |b| Lit::from_code(i * 64 + b))
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn encoding() {
+        let (on, off) = (Lit::on(7), Lit::off(7));
+        assert!(on.is_on() && !off.is_on());
+        assert_eq!((on.index(), off.index()), (7, 7));
+        assert_eq!((on.negated(), off.negated()), (off, on));
+        assert_eq!(Lit::new(7, true), on);
+        assert_eq!(Lit::from_code(on.code()), on);
+        assert!(on.code() < Lit::count(8) && off.code() < Lit::count(8));
+        let k = Candidate::from_index(728);
+        assert_eq!(Lit::of(k, false).candidate(), k);
+    }
+
+    #[test]
+    fn sets() {
+        let mut s = LitSet::of(&[Lit::on(3), Lit::off(700)]);
+        assert!(s.contains(Lit::on(3)) && !s.contains(Lit::off(3)));
+        assert!(!s.has_both_values());
+        s.insert(Lit::on(700));
+        assert!(s.has_both_values());
+        s.intersect_with(&LitSet::of(&[Lit::on(700), Lit::on(1)]));
+        assert_eq!(s.iter().collect::<Vec<_>>(), vec![Lit::on(700)]);
+    }
+}

@@ -1,0 +1,379 @@
+//! Forcing chains and nets (contradiction and verity), kraken fish.
+//!
+//! ## Implications
+//!
+//! Everything here rests on one propagation (`Net`): assume a candidate true ("on") or false
+//! ("off") and derive what follows, breadth first, each derived literal remembering the
+//! literals it needed (its *predecessors*):
+//!
+//! - on ⇒ the cell's other candidates and the digit's candidates in the cell's peers are off
+//!   (one predecessor: a weak link);
+//! - a cell left with one candidate, a house left with one place for a digit ⇒ that candidate
+//!   is on. In a *chain* only cells that had two candidates and houses that had two places
+//!   count (one predecessor: a strong link); in a *net* any naked or hidden single counts, and
+//!   its predecessors are all the "off" literals that made it single;
+//! - nets only: a digit whose places left in a house lie in one box∩line goes from the rest of
+//!   the crossing house (locked candidates; predecessors: the "off" literals that confined it).
+//!   This makes the top1465 corpus's three hardest puzzles solvable without brute force.
+//!
+//! A contradiction is a literal derived both on and off, two digits on in one cell, a digit on
+//! twice in a house, and (nets only) a cell without candidates or a digit without a place in a
+//! house.
+//!
+//! - **Contradiction**: an assumption that leads to a contradiction is wrong: a candidate
+//!   assumed on is eliminated, one assumed off is placed.
+//! - **Verity**: when every candidate of a cell (2–3 of them), or every place of a digit in a
+//!   house (2–3 of them), leads to the same literal, that literal holds.
+//!
+//! Forcing *chains* use only one-predecessor implications; forcing *nets* use all. Steps are
+//! pushed smallest first (fewest implications). A step's `length` is the number of literals its
+//! explanation needs; `highlight.links` are the implication edges (predecessor → literal,
+//! strong when the literal is "on") in discovery order; `highlight.candidates` holds the
+//! assumption(s), `highlight.alternate` the contradiction or the common consequence.
+//!
+//! ## Notation
+//!
+//! A literal is `r1c2=5` (on) or `r1c2<>5` (off); a chain is written with arrows,
+//! `r1c2=5 -> r1c7<>5 -> r5c7=5`. Contradiction: `r1c2=5: <chain>; <chain> (contradiction:
+//! r5c7 both 5 and not 5)`. Nets are too wide for one line: their text names the assumption,
+//! the contradiction and the number of implications; the links carry the whole net.
+
+use crate::board::Board;
+use crate::grid::{Cell, Digit, House};
+use crate::logic::chains::lit::{Lit, LitSet};
+use crate::logic::step::Step;
+use crate::logic::{Sink, Technique};
+use net::{Mode, Net, lit, lit_text};
+use std::ops::ControlFlow;
+
+mod kraken;
+mod net;
+
+/// Finds the instances of `technique` (one of this family's) and pushes them into `sink`.
+pub fn find(board: &Board, technique: Technique, sink: &mut Sink) -> ControlFlow<()> {
+    use Technique::*;
+    match technique {
+        ForcingChainContradiction => contradictions(board, Mode::Chain, sink),
+        ForcingNetContradiction => contradictions(board, Mode::Net, sink),
+        ForcingChainVerity => verities(board, Mode::Chain, sink),
+        ForcingNetVerity => verities(board, Mode::Net, sink),
+        KrakenFish => kraken::find(board, sink),
+        _ => ControlFlow::Continue(()),
+    }
+}
+
+fn assumptions(board: &Board) -> impl Iterator<Item = Lit> + '_ {
+    Cell::all().flat_map(move |c| {
+        board.candidates(c).iter().flat_map(move |d| [lit(c, d, true), lit(c, d, false)])
+    })
+}
+
+/// A step of `technique` that makes literal `l` true: places its candidate when on, removes it
+/// when off.
+fn step_proving(technique: Technique, l: Lit) -> Step {
+    let mut s = Step::new(technique);
+    if l.is_on() {
+        s.placements.push(l.candidate());
+    } else {
+        s.eliminations.push(l.candidate());
+    }
+    s
+}
+
+fn technique_of(mode: Mode, contradiction: bool) -> Technique {
+    match (mode, contradiction) {
+        (Mode::Chain, true) => Technique::ForcingChainContradiction,
+        (Mode::Chain, false) => Technique::ForcingChainVerity,
+        (Mode::Net, true) => Technique::ForcingNetContradiction,
+        (Mode::Net, false) => Technique::ForcingNetVerity,
+    }
+}
+
+fn contradictions(board: &Board, mode: Mode, sink: &mut Sink) -> ControlFlow<()> {
+    // First the size of every contradiction, then the steps, smallest first, built only as
+    // the sink takes them.
+    let mut found: Vec<(usize, Lit)> = Vec::new();
+    let mut net = Net::new(board, mode);
+    let reach = (mode == Mode::Chain).then(|| crate::logic::chains::full_reach(board));
+    for a in assumptions(board) {
+        // Chains: what the link graph's search reached tells which assumptions contradict.
+        if let Some(r) = &reach {
+            if !r.from(a).is_some_and(LitSet::has_both_values) {
+                continue;
+            }
+        }
+        net.reset();
+        net.run(a);
+        let Some(con) = &net.contradiction else { continue };
+        let lits = net.explain(&con.lits);
+        // A net that happens to need no branching is a chain, found by the chain search.
+        if mode == Mode::Net && net.is_chain(&lits) {
+            continue;
+        }
+        found.push((lits.len(), a));
+    }
+    found.sort_unstable();
+    for (_, a) in found {
+        net.reset();
+        net.run(a);
+        let Some(con) = net.contradiction.clone() else { continue };
+        let lits = net.explain(&con.lits);
+        // The assumption is wrong: its negation holds.
+        let mut s = step_proving(technique_of(mode, true), a.negated());
+        s.highlight.candidates.push(a.candidate());
+        s.highlight.alternate.extend(con.lits.iter().map(|&l| l.candidate()));
+        s.highlight.links = net.links(&lits);
+        s.length = lits.len() as u16;
+        let pattern = match mode {
+            Mode::Chain => format!(
+                "{}: {} (contradiction: {})",
+                lit_text(a),
+                con.lits.iter().map(|&l| net.chain_text(l)).collect::<Vec<_>>().join("; "),
+                con.text
+            ),
+            Mode::Net => format!(
+                "{} leads to a contradiction: {} ({} implications)",
+                lit_text(a),
+                con.text,
+                lits.len().saturating_sub(1)
+            ),
+        };
+        sink.push(s.with_text(pattern))?;
+    }
+    ControlFlow::Continue(())
+}
+
+/// The most branches of a verity (candidates of a cell, places of a digit in a house).
+const MAX_BRANCHES: u32 = 3;
+
+/// The verity sources: cells with 2–3 candidates, and houses where a digit has 2–3 places.
+fn verity_sources(board: &Board) -> Vec<(Vec<Lit>, String)> {
+    let mut out = Vec::new();
+    for c in Cell::all() {
+        let cs = board.candidates(c);
+        if (2..=MAX_BRANCHES).contains(&cs.len()) {
+            out.push((cs.iter().map(|d| lit(c, d, true)).collect(), format!("{c}")));
+        }
+    }
+    for h in House::all() {
+        for d in Digit::all() {
+            let cells = board.house_digit_cells(h, d);
+            if (2..=MAX_BRANCHES).contains(&cells.len()) {
+                out.push((cells.iter().map(|c| lit(c, d, true)).collect(), format!("{d} in {h}")));
+            }
+        }
+    }
+    out
+}
+
+fn verities(board: &Board, mode: Mode, sink: &mut Sink) -> ControlFlow<()> {
+    // (size, source, literal) of every verity, and the propagations of each useful source.
+    let mut found: Vec<(usize, usize, Lit)> = Vec::new();
+    let mut kept: Vec<(Vec<Lit>, String, Vec<Net>)> = Vec::new();
+    // What every candidate implies when on (`None`: it leads to a contradiction).
+    let mut sets: Vec<Option<LitSet>> = vec![None; 729];
+    let mut net = Net::new(board, mode);
+    let reach = (mode == Mode::Chain).then(|| crate::logic::chains::full_reach(board));
+    for c in Cell::all() {
+        for d in board.candidates(c).iter() {
+            let on = lit(c, d, true);
+            if let Some(r) = &reach {
+                if let Some(bits) = r.from(on) {
+                    if !bits.has_both_values() {
+                        sets[on.index()] = Some(bits.clone());
+                    }
+                }
+                continue;
+            }
+            net.reset();
+            net.run(on);
+            if net.contradiction.is_none() {
+                sets[on.index()] = Some(LitSet::of(&net.order));
+            }
+        }
+    }
+    for (branches, name) in verity_sources(board) {
+        let mut common: Option<LitSet> = None;
+        let mut all = true;
+        for &b in &branches {
+            let Some(set) = &sets[b.index()] else {
+                all = false;
+                break;
+            };
+            match &mut common {
+                Some(c) => c.intersect_with(set),
+                None => common = Some(set.clone()),
+            }
+        }
+        if !all {
+            continue;
+        }
+        let Some(common) = common else { continue };
+        let useful = common.iter().any(|l| {
+            let k = l.candidate();
+            board.has(k) && !(l.is_on() && board.candidates(k.cell).len() == 1)
+        });
+        if !useful {
+            continue;
+        }
+        let nets: Vec<Net> = branches
+            .iter()
+            .map(|&b| {
+                let mut n = Net::new(board, mode);
+                n.run(b);
+                n
+            })
+            .collect();
+        for l in common.iter() {
+            let k = l.candidate();
+            // Only changes: a placement into an empty cell or the removal of a candidate.
+            if !board.has(k) || (l.is_on() && board.candidates(k.cell).len() == 1) {
+                continue;
+            }
+            let explained: Vec<Vec<Lit>> = nets.iter().map(|n| n.explain(&[l])).collect();
+            let chain = nets.iter().zip(&explained).all(|(n, e)| n.is_chain(e));
+            if mode == Mode::Net && chain {
+                continue;
+            }
+            found.push((explained.iter().map(|e| e.len()).sum(), kept.len(), l));
+        }
+        kept.push((branches, name, nets));
+    }
+    found.sort_unstable();
+    for (size, src, l) in found {
+        let (branches, name, nets) = &kept[src];
+        let mut s = step_proving(technique_of(mode, false), l);
+        s.highlight.candidates.extend(branches.iter().map(|&b| b.candidate()));
+        s.highlight.alternate.push(l.candidate());
+        for n in nets {
+            s.highlight.links.extend(n.links(&n.explain(&[l])));
+        }
+        s.length = size as u16;
+        let pattern = match mode {
+            Mode::Chain => format!(
+                "every choice of {name} gives {}: {}",
+                lit_text(l),
+                nets.iter().map(|n| n.chain_text(l)).collect::<Vec<_>>().join("; ")
+            ),
+            Mode::Net => format!(
+                "every choice of {name} gives {} ({} implications)",
+                lit_text(l),
+                size - branches.len()
+            ),
+        };
+        sink.push(s.with_text(pattern))?;
+    }
+    ControlFlow::Continue(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::logic::find_all;
+    use crate::test_support::{cands, givens_board as reglib_board};
+
+    /// Forcing chains in regression-library positions (givens, deleted candidates): the
+    /// technique, the elimination, the start of the text and the assumptions highlighted.
+    /// Line 1188 (0707-2): the discontinuous nice loop that removes 9 from r9c7 is also a
+    /// forcing chain, r9c7=9 leads to a contradiction. Line 1093 (0702): the XY-chain
+    /// (7=6)r5c7-…-(5=7)r8c8 removes 7 from r5c8, and so do cell verities; the shortest comes
+    /// from both candidates of r3c1.
+    const LIBRARY: &[(&str, &str, Technique, &str, &str, &str)] = &[
+        (
+            "....2+96..2.9....+71+64+53+178+2+9.741+6+2.85.+6+2+7..+1...+5.4..+7625+9...+1.+3..+2.97..1..16......",
+            "311 811 313 813 427 479 489 498 499",
+            Technique::ForcingChainContradiction,
+            "997",
+            "Forcing Chain Contradiction: r9c7=9: ",
+            "997",
+        ),
+        (
+            "76+2+8+1+3+59+4...+7+6+9+1+2+8.+9.42536+7.+765+9+82.+39..1+32......+67+4+8.9..+7+9+5643+1.49+38+1..2.1.+2+47+9+8.",
+            "",
+            Technique::ForcingChainVerity,
+            "758",
+            "Forcing Chain Verity: every choice of r3c1 gives r5c8<>7: ",
+            "131 831",
+        ),
+    ];
+
+    #[test]
+    fn library_chains() {
+        for &(givens, deleted, t, elims, text, assumed) in LIBRARY {
+            let want = cands(elims);
+            let steps = find_all(&reglib_board(givens, deleted), t);
+            let Some(s) = steps.iter().find(|s| s.eliminations == want) else {
+                panic!("{t:?}: no step eliminating {elims}; found {steps:#?}")
+            };
+            assert!(s.text.starts_with(text), "{}", s.text);
+            assert_eq!(s.highlight.candidates, cands(assumed), "{}", s.text);
+            assert!(!s.highlight.links.is_empty());
+        }
+    }
+
+    // The first puzzle of top1465 after singles needs nets: some step's explanation has a
+    // literal with two or more predecessors.
+    #[test]
+    fn nets_branch() {
+        let mut b = reglib_board(
+            "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
+            "",
+        );
+        // Singles and forcing chains first, until a net is needed.
+        let easier = [
+            Technique::FullHouse,
+            Technique::HiddenSingle,
+            Technique::NakedSingle,
+            Technique::ForcingChainContradiction,
+            Technique::ForcingChainVerity,
+        ];
+        let mut steps = Vec::new();
+        for _ in 0..200 {
+            if let Some(s) = easier.iter().find_map(|&t| crate::logic::find_first(&b, t)) {
+                s.apply(&mut b);
+                continue;
+            }
+            steps = find_all(&b, Technique::ForcingNetContradiction);
+            break;
+        }
+        assert!(!steps.is_empty());
+        for s in &steps {
+            let branching = s.highlight.links.iter().any(|l| {
+                s.highlight.links.iter().filter(|m| m.to == l.to && m.strong == l.strong).count()
+                    > 1
+            });
+            assert!(branching, "not a net: {}", s.text);
+        }
+    }
+
+    // reglib line 93 (a full-house case, used for its position): 7 in rows 6 and 8 sits in
+    // columns 7 and 9 plus a fin r8c5; r8c5=7 -> r8c7<>7 -> r7c7=7 -> r7c9<>7, and without the
+    // fin the X-Wing removes 7 from r7c9 as well.
+    #[test]
+    fn kraken_fish() {
+        let b = reglib_board(
+            "+5+7+63+8+9+4+21+3+9+2+6+1487+5+4+1+8+7+52639+8+619+47+253+7+39+2..1..25+41.89..6435.....+9854.....1.+7+8.3...",
+            "",
+        );
+        let steps = find_all(&b, Technique::KrakenFish);
+        let s = steps
+            .iter()
+            .find(|s| s.eliminations == cands("779"))
+            .unwrap_or_else(|| panic!("no kraken removing 7 from r7c9: {steps:#?}"));
+        assert!(s.text.starts_with("Kraken Fish: Finned X-Wing 7 r6,r8 c7,c9 (fins r8c5)"));
+        assert_eq!(s.highlight.fins, cands("785"));
+    }
+
+    #[test]
+    fn nothing_fires_on_an_empty_board() {
+        for t in [
+            Technique::ForcingChainContradiction,
+            Technique::ForcingChainVerity,
+            Technique::ForcingNetContradiction,
+            Technique::ForcingNetVerity,
+            Technique::KrakenFish,
+        ] {
+            assert!(find_all(&Board::empty(), t).is_empty(), "{t:?}");
+        }
+    }
+}

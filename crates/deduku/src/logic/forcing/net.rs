@@ -1,0 +1,334 @@
+//! The propagation engine of the forcing techniques: assume a literal, derive what follows
+//! breadth first (chain or net implications, see the family's docs), remember each derived
+//! literal's predecessors, and explain a result as the literals and links it needed.
+
+use crate::board::Board;
+use crate::grid::{Candidate, Cell, CellSet, Digit, DigitSet};
+use crate::logic::chains::lit::Lit;
+use crate::logic::step::{Link, Node};
+
+/// Which implications a propagation may use.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Mode {
+    /// One predecessor per implication (strong and weak links).
+    Chain,
+    /// Any naked or hidden single.
+    Net,
+}
+
+/// "Not derived" marker of [`Net::index`].
+const NONE: u32 = u32::MAX;
+
+/// The number of candidate literals.
+const LITS: usize = Lit::count(729);
+
+/// The literal of digit `d` in cell `c`, on or off.
+pub(crate) const fn lit(c: Cell, d: Digit, on: bool) -> Lit {
+    Lit::of(Candidate::new(c, d), on)
+}
+
+/// `r1c2=5` (on) or `r1c2<>5` (off).
+pub(crate) fn lit_text(l: Lit) -> String {
+    let k = l.candidate();
+    if l.is_on() { format!("{}={}", k.cell, k.digit) } else { format!("{}<>{}", k.cell, k.digit) }
+}
+
+/// What went wrong in a propagation.
+#[derive(Clone, Debug)]
+pub(crate) struct Contradiction {
+    /// The literals whose derivations show it.
+    pub(crate) lits: Vec<Lit>,
+    /// The text: `r5c7 both 5 and not 5`.
+    pub(crate) text: String,
+}
+
+/// The propagation of one assumption.
+pub(crate) struct Net<'a> {
+    board: &'a Board,
+    mode: Mode,
+    cands: [DigitSet; 81],
+    digit_cells: [CellSet; 9],
+    value: [Option<Digit>; 81],
+    /// Per house, the digits derived on in it.
+    house_on: [DigitSet; 27],
+    /// Per literal code, its position in `order` or [`NONE`].
+    index: Vec<u32>,
+    /// The literals in discovery order.
+    pub(crate) order: Vec<Lit>,
+    /// Per position in `order`, the range of its predecessors in `preds`.
+    span: Vec<(u32, u32)>,
+    preds: Vec<Lit>,
+    /// The first contradiction met, if any.
+    pub(crate) contradiction: Option<Contradiction>,
+}
+
+impl<'a> Net<'a> {
+    /// A propagation on `board` with nothing assumed yet.
+    pub(crate) fn new(board: &'a Board, mode: Mode) -> Net<'a> {
+        let mut digit_cells = [CellSet::EMPTY; 9];
+        for d in Digit::all() {
+            digit_cells[d.index()] = board.digit_cells(d);
+        }
+        let mut house_on = [DigitSet::EMPTY; 27];
+        for c in Cell::all() {
+            if let Some(d) = board.value(c) {
+                for h in c.houses() {
+                    house_on[h.index()].insert(d);
+                }
+            }
+        }
+        Net {
+            board,
+            mode,
+            cands: *board.all_candidates(),
+            digit_cells,
+            value: [None; 81],
+            house_on,
+            index: vec![NONE; LITS],
+            order: Vec::with_capacity(256),
+            span: Vec::with_capacity(256),
+            preds: Vec::with_capacity(512),
+            contradiction: None,
+        }
+    }
+
+    /// Forgets the last propagation, keeping the allocations.
+    pub(crate) fn reset(&mut self) {
+        for &l in &self.order {
+            self.index[l.code()] = NONE;
+        }
+        for &l in &self.order {
+            let k = l.candidate();
+            let c = k.cell.index();
+            self.cands[c] = self.board.candidates(k.cell);
+            self.digit_cells[k.digit.index()] = self.board.digit_cells(k.digit);
+            if l.is_on() {
+                self.value[c] = None;
+                for h in k.cell.houses() {
+                    let placed =
+                        h.cells().into_iter().any(|x| self.board.value(x) == Some(k.digit));
+                    if !placed {
+                        self.house_on[h.index()].remove(k.digit);
+                    }
+                }
+            }
+        }
+        self.order.clear();
+        self.span.clear();
+        self.preds.clear();
+        self.contradiction = None;
+    }
+
+    /// Whether literal `l` was derived.
+    pub(crate) fn has(&self, l: Lit) -> bool {
+        self.index[l.code()] != NONE
+    }
+
+    /// Assumes `start` and propagates until nothing follows or a contradiction shows (then
+    /// stops at once).
+    pub(crate) fn run(&mut self, start: Lit) {
+        self.derive(start, &[]);
+        let mut head = 0;
+        while head < self.order.len() && self.contradiction.is_none() {
+            let l = self.order[head];
+            head += 1;
+            let k = l.candidate();
+            if l.is_on() {
+                for e in self.board.candidates(k.cell).iter() {
+                    if e != k.digit {
+                        self.derive(lit(k.cell, e, false), &[l]);
+                    }
+                }
+                for p in k.cell.peers().intersection(self.board.digit_cells(k.digit)).iter() {
+                    self.derive(lit(p, k.digit, false), &[l]);
+                }
+            } else {
+                self.after_off(k);
+            }
+        }
+    }
+
+    /// Naked and hidden singles (and, for nets, empty cells and houses) after `k` went off.
+    fn after_off(&mut self, k: Candidate) {
+        let (c, d) = (k.cell, k.digit);
+        let orig = self.board.candidates(c);
+        if self.value[c.index()].is_none() && (self.mode == Mode::Net || orig.len() == 2) {
+            let left = self.cands[c.index()];
+            if left.len() <= 1 {
+                let preds: Vec<Lit> = orig.minus(left).iter().map(|x| lit(c, x, false)).collect();
+                match left.single_digit() {
+                    Some(e) => self.derive(lit(c, e, true), &preds),
+                    None => {
+                        self.contra(preds, format!("{c} has no candidate left"));
+                        return;
+                    }
+                }
+            }
+        }
+        for h in c.houses() {
+            if self.house_on[h.index()].contains(d) {
+                continue;
+            }
+            let left = self.digit_cells[d.index()].intersection(h.cell_set());
+            if left.len() > 1 {
+                continue;
+            }
+            let orig = self.board.house_digit_cells(h, d);
+            if self.mode == Mode::Chain && orig.len() != 2 {
+                continue;
+            }
+            let preds: Vec<Lit> = orig.minus(left).iter().map(|x| lit(x, d, false)).collect();
+            match left.first() {
+                None => {
+                    self.contra(preds, format!("no place left for {d} in {h}"));
+                    return;
+                }
+                Some(x) => self.derive(lit(x, d, true), &preds),
+            }
+        }
+        if self.mode == Mode::Net {
+            self.locked(c, d);
+        }
+    }
+
+    /// Nets only: when the digit's places left in one of `c`'s houses lie in one box∩line,
+    /// the digit goes from the rest of the crossing house (locked candidates).
+    fn locked(&mut self, c: Cell, d: Digit) {
+        for h in c.houses() {
+            if self.house_on[h.index()].contains(d) || self.contradiction.is_some() {
+                continue;
+            }
+            let left = self.digit_cells[d.index()].intersection(h.cell_set());
+            if left.len() < 2 {
+                continue;
+            }
+            let Some(first) = left.first() else { continue };
+            for other in first.houses() {
+                if other == h || !left.is_subset(other.cell_set()) {
+                    continue;
+                }
+                let victims =
+                    self.digit_cells[d.index()].intersection(other.cell_set()).minus(h.cell_set());
+                if victims.is_empty() {
+                    continue;
+                }
+                let orig = self.board.house_digit_cells(h, d);
+                let preds: Vec<Lit> = orig.minus(left).iter().map(|x| lit(x, d, false)).collect();
+                for v in victims.iter() {
+                    self.derive(lit(v, d, false), &preds);
+                }
+            }
+        }
+    }
+
+    fn contra(&mut self, lits: Vec<Lit>, text: String) {
+        if self.contradiction.is_none() {
+            self.contradiction = Some(Contradiction { lits, text });
+        }
+    }
+
+    fn derive(&mut self, l: Lit, preds: &[Lit]) {
+        if self.has(l) || self.contradiction.is_some() {
+            return;
+        }
+        self.index[l.code()] = self.order.len() as u32;
+        self.order.push(l);
+        let from = self.preds.len() as u32;
+        self.preds.extend_from_slice(preds);
+        self.span.push((from, self.preds.len() as u32));
+        let k = l.candidate();
+        if self.has(l.negated()) {
+            self.contra(
+                vec![l, l.negated()],
+                format!("{} both {} and not {}", k.cell, k.digit, k.digit),
+            );
+            return;
+        }
+        if l.is_on() {
+            if let Some(v) = self.value[k.cell.index()] {
+                let other = lit(k.cell, v, true);
+                self.contra(vec![other, l], format!("{} both {} and {}", k.cell, v, k.digit));
+                return;
+            }
+            for h in k.cell.houses() {
+                if self.house_on[h.index()].contains(k.digit) {
+                    let other = h
+                        .cells()
+                        .into_iter()
+                        .map(|x| lit(x, k.digit, true))
+                        .find(|&x| x != l && self.has(x));
+                    if let Some(o) = other {
+                        self.contra(vec![o, l], format!("two {}s in {h}", k.digit));
+                        return;
+                    }
+                }
+            }
+            self.value[k.cell.index()] = Some(k.digit);
+            for h in k.cell.houses() {
+                self.house_on[h.index()].insert(k.digit);
+            }
+        } else {
+            self.cands[k.cell.index()].remove(k.digit);
+            self.digit_cells[k.digit.index()].remove(k.cell);
+        }
+    }
+
+    /// The predecessors of derived literal `l`.
+    fn preds_of(&self, l: Lit) -> &[Lit] {
+        let i = self.index[l.code()];
+        if i == NONE {
+            return &[];
+        }
+        let (a, b) = self.span[i as usize];
+        &self.preds[a as usize..b as usize]
+    }
+
+    /// The literals needed to derive all of `targets`, in discovery order.
+    pub(crate) fn explain(&self, targets: &[Lit]) -> Vec<Lit> {
+        let mut seen = vec![false; LITS];
+        let mut stack: Vec<Lit> = targets.to_vec();
+        let mut out = Vec::new();
+        while let Some(l) = stack.pop() {
+            if seen[l.code()] || !self.has(l) {
+                continue;
+            }
+            seen[l.code()] = true;
+            out.push(l);
+            stack.extend_from_slice(self.preds_of(l));
+        }
+        out.sort_by_key(|&l| self.index[l.code()]);
+        out
+    }
+
+    /// Whether every literal of `lits` has at most one predecessor.
+    pub(crate) fn is_chain(&self, lits: &[Lit]) -> bool {
+        lits.iter().all(|&l| self.preds_of(l).len() <= 1)
+    }
+
+    /// The implication edges among `lits` (predecessor → literal), in discovery order.
+    pub(crate) fn links(&self, lits: &[Lit]) -> Vec<Link> {
+        let node = |l: Lit| Node::cand(l.candidate().cell, l.candidate().digit);
+        let mut out = Vec::new();
+        for &l in lits {
+            for &p in self.preds_of(l) {
+                out.push(Link { from: node(p), to: node(l), strong: l.is_on() });
+            }
+        }
+        out
+    }
+
+    /// The chain from the assumption to `l`, written with arrows (one predecessor each).
+    pub(crate) fn chain_text(&self, l: Lit) -> String {
+        let mut v = vec![l];
+        let mut x = l;
+        while let Some(&p) = self.preds_of(x).first() {
+            v.push(p);
+            x = p;
+            if v.len() > 200 {
+                break;
+            }
+        }
+        v.reverse();
+        v.iter().map(|&x| lit_text(x)).collect::<Vec<_>>().join(" -> ")
+    }
+}

@@ -89,13 +89,64 @@ fn technique_of(mode: Mode, contradiction: bool) -> Technique {
     }
 }
 
+/// What a search stopped by the sink's check has done so far, kept for the board it worked on
+/// (one per thread, like the chain graph's memo) so the next call on the same board resumes
+/// instead of starting over: the step search retries a stopped technique, and this makes the
+/// retry cheap and its result the same as an uninterrupted search's.
+struct Progress {
+    board: Board,
+    mode: Mode,
+    /// Assumptions (contradictions) or candidates (verities) already propagated.
+    next: usize,
+    work: Work,
+}
+
+/// The results gathered before the stop.
+enum Work {
+    /// Contradictions found: (size, assumption).
+    Contradictions(Vec<(usize, Lit)>),
+    /// What each candidate implies when on (verities' first phase).
+    Implications(Vec<Option<LitSet>>),
+}
+
+thread_local! {
+    static PROGRESS: std::cell::RefCell<Option<Progress>> = const { std::cell::RefCell::new(None) };
+}
+
+/// The progress saved for `board` and `mode` of the kind `contradictions` asks for, if any
+/// (taken out of the memo).
+fn resume(board: &Board, mode: Mode, contradictions: bool) -> Option<(usize, Work)> {
+    PROGRESS.with(|p| {
+        let mut p = p.borrow_mut();
+        let fits = p.as_ref().is_some_and(|g| {
+            g.mode == mode
+                && matches!(g.work, Work::Contradictions(_)) == contradictions
+                && g.board == *board
+        });
+        if fits { p.take().map(|g| (g.next, g.work)) } else { None }
+    })
+}
+
+/// Saves the progress of a stopped search.
+fn save(board: &Board, mode: Mode, next: usize, work: Work) {
+    PROGRESS.with(|p| *p.borrow_mut() = Some(Progress { board: board.clone(), mode, next, work }));
+}
+
 fn contradictions(board: &Board, mode: Mode, sink: &mut Sink) -> ControlFlow<()> {
     // First the size of every contradiction, then the steps, smallest first, built only as
-    // the sink takes them.
-    let mut found: Vec<(usize, Lit)> = Vec::new();
+    // the sink takes them. The first phase polls the sink's stop check between assumptions
+    // (after at least one, so every call advances) and saves its progress when stopped.
+    let (start, mut found) = match resume(board, mode, true) {
+        Some((next, Work::Contradictions(found))) => (next, found),
+        _ => (0, Vec::new()),
+    };
     let mut net = Net::new(board, mode);
     let reach = (mode == Mode::Chain).then(|| crate::logic::chains::full_reach(board));
-    for a in assumptions(board) {
+    for (i, a) in assumptions(board).enumerate().skip(start) {
+        if i > start && sink.should_stop() {
+            save(board, mode, i, Work::Contradictions(found));
+            return ControlFlow::Break(());
+        }
         // Chains: what the link graph's search reached tells which assumptions contradict.
         if let Some(r) = &reach {
             if !r.from(a).is_some_and(LitSet::has_both_values) {
@@ -170,26 +221,35 @@ fn verities(board: &Board, mode: Mode, sink: &mut Sink) -> ControlFlow<()> {
     // (size, source, literal) of every verity, and the propagations of each useful source.
     let mut found: Vec<(usize, usize, Lit)> = Vec::new();
     let mut kept: Vec<(Vec<Lit>, String, Vec<Net>)> = Vec::new();
-    // What every candidate implies when on (`None`: it leads to a contradiction).
-    let mut sets: Vec<Option<LitSet>> = vec![None; 729];
+    // What every candidate implies when on (`None`: it leads to a contradiction). This phase,
+    // one propagation per candidate, polls the sink's stop check and resumes like
+    // `contradictions`.
+    let (start, mut sets) = match resume(board, mode, false) {
+        Some((next, Work::Implications(sets))) => (next, sets),
+        _ => (0, vec![None; 729]),
+    };
     let mut net = Net::new(board, mode);
     let reach = (mode == Mode::Chain).then(|| crate::logic::chains::full_reach(board));
-    for c in Cell::all() {
-        for d in board.candidates(c).iter() {
-            let on = lit(c, d, true);
-            if let Some(r) = &reach {
-                if let Some(bits) = r.from(on) {
-                    if !bits.has_both_values() {
-                        sets[on.index()] = Some(bits.clone());
-                    }
+    let candidates =
+        Cell::all().flat_map(|c| board.candidates(c).iter().map(move |d| (c, d))).enumerate();
+    for (i, (c, d)) in candidates.skip(start) {
+        if i > start && sink.should_stop() {
+            save(board, mode, i, Work::Implications(sets));
+            return ControlFlow::Break(());
+        }
+        let on = lit(c, d, true);
+        if let Some(r) = &reach {
+            if let Some(bits) = r.from(on) {
+                if !bits.has_both_values() {
+                    sets[on.index()] = Some(bits.clone());
                 }
-                continue;
             }
-            net.reset();
-            net.run(on);
-            if net.contradiction.is_none() {
-                sets[on.index()] = Some(LitSet::of(&net.order));
-            }
+            continue;
+        }
+        net.reset();
+        net.run(on);
+        if net.contradiction.is_none() {
+            sets[on.index()] = Some(LitSet::of(&net.order));
         }
     }
     for (branches, name) in verity_sources(board) {

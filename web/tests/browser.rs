@@ -40,6 +40,16 @@ async fn worker_is_built() {
     );
 }
 
+/// The built worker and the stream of its responses.
+async fn spawn_worker() -> (WorkerClient, mpsc::UnboundedReceiver<Response>) {
+    worker_is_built().await;
+    let (tx, rx) = mpsc::unbounded();
+    let client = WorkerClient::new("/dist/worker.js", move |r| {
+        let _ = tx.unbounded_send(r);
+    });
+    (client, rx)
+}
+
 /// Receives the next response, failing after `secs` seconds.
 async fn next(rx: &mut mpsc::UnboundedReceiver<Response>, secs: u64) -> Response {
     let timeout = yew::platform::time::sleep(Duration::from_secs(secs));
@@ -52,11 +62,7 @@ async fn next(rx: &mut mpsc::UnboundedReceiver<Response>, secs: u64) -> Response
 
 #[wasm_bindgen_test]
 async fn worker_round_trip_parses_analyzes_and_streams_a_path() {
-    worker_is_built().await;
-    let (tx, mut rx) = mpsc::unbounded();
-    let client = WorkerClient::new("/dist/worker.js", move |r| {
-        let _ = tx.unbounded_send(r);
-    });
+    let (client, mut rx) = spawn_worker().await;
     client.send(Request { id: 1, job: Job::Parse(EASY.into()) });
     let r = next(&mut rx, 20).await;
     assert_eq!(r.id, 1);
@@ -118,11 +124,7 @@ async fn worker_rating(
 /// `deduku rate` computes (the library's `solve_path`, run here in the same wasm build).
 #[wasm_bindgen_test]
 async fn the_worker_rates_every_sample_as_the_cli_does() {
-    worker_is_built().await;
-    let (tx, mut rx) = mpsc::unbounded();
-    let client = WorkerClient::new("/dist/worker.js", move |r| {
-        let _ = tx.unbounded_send(r);
-    });
+    let (client, mut rx) = spawn_worker().await;
     for (i, sample) in SAMPLES.iter().enumerate() {
         let board = deduku::parse(sample.text).expect("a sample parses");
         let cli = PlainRating::from(&deduku::solve_path(&board).rating);
@@ -138,11 +140,7 @@ async fn the_worker_rates_every_sample_as_the_cli_does() {
 /// notes, not tests.
 #[wasm_bindgen_test]
 async fn cancel_stops_the_hardest_path_mid_way_and_the_worker_keeps_serving() {
-    worker_is_built().await;
-    let (tx, mut rx) = mpsc::unbounded();
-    let client = WorkerClient::new("/dist/worker.js", move |r| {
-        let _ = tx.unbounded_send(r);
-    });
+    let (client, mut rx) = spawn_worker().await;
     let hardest = SAMPLES.iter().find(|s| s.id == "forum-hardest-1").expect("the sample");
     let board = PlainBoard::from_board(&deduku::parse(hardest.text).expect("parses"));
     let perf = web_sys::window().unwrap().performance().unwrap();

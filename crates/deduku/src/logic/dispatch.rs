@@ -121,6 +121,10 @@ pub fn next_step_in(board: &Board, options: &Options, ctx: &Context) -> Option<S
 }
 
 /// The outcome of [`StepSearch::run`].
+#[allow(
+    clippy::large_enum_variant,
+    reason = "returned once per step and moved out at once, never stored in bulk"
+)]
 #[derive(Debug)]
 pub(crate) enum Search {
     /// The search ended: the step by the options' order, or `None` when nothing applies.

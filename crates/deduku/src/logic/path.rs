@@ -49,6 +49,10 @@ pub struct Path {
 }
 
 /// What one call of [`PathRun::advance`] did.
+#[allow(
+    clippy::large_enum_variant,
+    reason = "returned once per step and moved out at once, never stored in bulk"
+)]
 #[derive(Clone, Debug)]
 pub enum Advance {
     /// The next step of the path shown (already applied to [`PathRun::board`]).
@@ -68,6 +72,10 @@ struct Walk {
     done: bool,
 }
 
+#[allow(
+    clippy::large_enum_variant,
+    reason = "returned once per step and moved out at once, never stored in bulk"
+)]
 enum WalkEvent {
     Step(Step),
     Pending,
@@ -104,7 +112,7 @@ enum Phase {
     /// Walking the path shown.
     Shown,
     /// Walking the rating path (lowest-rated technique first).
-    Rating(Walk, Rater),
+    Rating(Box<Walk>, Rater),
     /// Finished, with the rating.
     Done(Rating),
 }
@@ -216,7 +224,7 @@ impl PathRun {
             Phase::Done(rater.rating())
         } else {
             let se_options = Options { order: Order::LowestRating, ..self.options };
-            Phase::Rating(Walk::new(&self.puzzle, &se_options, false), Rater::default())
+            Phase::Rating(Box::new(Walk::new(&self.puzzle, &se_options, false)), Rater::default())
         };
     }
 

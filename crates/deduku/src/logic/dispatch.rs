@@ -1,6 +1,6 @@
 //! The dispatch over technique families and the step finder.
 //!
-//! [`find`] is the only `match` over families. [`StepSearch`] finds the next step by the
+//! [`find`] is the only `match` over families. `StepSearch` finds the next step by the
 //! [`Options`]' order, one technique at a time, so a caller with a stop check (the path runner,
 //! [`crate::logic::PathRun`]) can pause between techniques, or inside a long one, and resume
 //! later with exactly the step an uninterrupted search gives.

@@ -118,7 +118,7 @@ impl PathJob {
 /// Milliseconds of work between two returns to the worker's event loop during a path: the
 /// longest a cancel or a newer request waits before the worker sees it, plus the longest piece
 /// of work that cannot be paused.
-const SLICE_MS: f64 = 20.0;
+pub const SLICE_MS: f64 = 20.0;
 
 /// The reactor. Parse and Analyze requests are answered as soon as they arrive (they take
 /// microseconds); path requests run one at a time in slices of [`SLICE_MS`], between which the

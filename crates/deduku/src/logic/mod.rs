@@ -20,6 +20,7 @@ pub(crate) mod fish;
 pub(crate) mod forcing;
 pub(crate) mod intersections;
 pub(crate) mod last_resort;
+pub(crate) mod lit;
 pub mod path;
 pub(crate) mod single_digit;
 pub(crate) mod singles;

@@ -12,9 +12,9 @@
 //! "on"; "on" follows weak links to "off". Every path is therefore
 //! an alternating inference chain, and every literal reached is implied by the start literal.
 
-use super::lit::Lit;
 use crate::board::Board;
 use crate::grid::{Cell, CellSet, Digit, House, HouseKind};
+use crate::logic::lit::Lit;
 use crate::logic::step::Node;
 
 /// "No node" marker.

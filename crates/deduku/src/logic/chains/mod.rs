@@ -47,14 +47,13 @@
 //! ```
 
 mod graph;
-pub(crate) mod lit;
 
 use crate::board::Board;
 use crate::grid::{Candidate, CellSet, Digit};
+use crate::logic::lit::{Lit, LitSet};
 use crate::logic::step::{Link, Node, Step};
 use crate::logic::{Sink, Technique};
 use graph::{Bfs, Graph, GraphKind};
-use lit::{Lit, LitSet};
 use std::cell::RefCell;
 use std::ops::ControlFlow;
 use std::rc::Rc;

@@ -40,7 +40,7 @@
 
 use crate::board::Board;
 use crate::grid::{Cell, Digit, House};
-use crate::logic::chains::lit::{Lit, LitSet};
+use crate::logic::lit::{Lit, LitSet};
 use crate::logic::step::Step;
 use crate::logic::{Sink, Technique};
 use net::{Mode, Net, lit, lit_text};

@@ -4,7 +4,7 @@
 
 use crate::board::Board;
 use crate::grid::{Candidate, Cell, CellSet, Digit, DigitSet};
-use crate::logic::chains::lit::Lit;
+use crate::logic::lit::Lit;
 use crate::logic::step::{Link, Node};
 
 /// Which implications a propagation may use.

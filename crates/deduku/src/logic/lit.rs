@@ -1,5 +1,5 @@
 //! Literals: a node of the link graph, or a candidate, assumed on or off. The chain search
-//! ([`super::graph::Bfs`]) and the forcing propagation (`forcing::net`) both run over them.
+//! (`chains::graph::Bfs`) and the forcing propagation (`forcing::net`) both run over them.
 //!
 //! A literal is one number, `2 * index + 1` for on and `2 * index` for off, so the literals of
 //! `n` nodes are dense in `0..Lit::count(n)` ([`Lit::code`] indexes arrays) and a node's two

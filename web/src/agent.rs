@@ -50,7 +50,6 @@ pub fn analyze_job(board: &PlainBoard) -> Verdict {
 pub struct PathJob {
     run: PathRun,
     user: [bool; 81],
-    sent: u32,
     finished: bool,
 }
 
@@ -71,7 +70,6 @@ impl PathJob {
         PathJob {
             run: PathRun::new(&start.to_board(), &Options::default()),
             user: start.user_cells(),
-            sent: 0,
             finished: false,
         }
     }
@@ -86,8 +84,8 @@ impl PathJob {
             Advance::Pending => Poll::Pending,
             Advance::Step(step) => {
                 let after = PlainBoard::from_board_with_user(self.run.board(), &self.user);
-                let index = self.sent;
-                self.sent += 1;
+                // The runner keeps the steps shown, this one included.
+                let index = (self.run.steps().len() - 1) as u32;
                 Poll::Reply(Reply::Step {
                     index,
                     step: Box::new(PlainStep::from_step(&step)),

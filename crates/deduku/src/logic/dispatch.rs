@@ -172,12 +172,12 @@ impl StepSearch {
         // At least one technique is tried per call, so a check that always answers `true`
         // still lets the search advance.
         let mut tried = false;
+        let most = self.mode == Order::MostEliminations;
         while let Some(&t) = self.order.get(self.next) {
             if tried && stop.is_some_and(|f| f()) {
                 return Search::Stopped;
             }
             tried = true;
-            let most = self.mode == Order::MostEliminations;
             if most
                 && (t.tier() > self.tier_limit
                     || (t == Technique::BruteForce && self.best.is_some()))

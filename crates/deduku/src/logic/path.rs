@@ -140,8 +140,13 @@ impl PathRun {
         };
         let solution = if count.count == 1 { count.solutions.first().copied() } else { None };
         // Placed digits do not count for uniqueness: a guess placed by hand could make a board
-        // with several solutions look unique.
-        let unique = solve::count_solutions(&puzzle.givens_only(), 2).count == 1;
+        // with several solutions look unique. Without placed digits the count above says it.
+        let givens = puzzle.givens_only();
+        let unique = if givens == *puzzle {
+            count.count == 1
+        } else {
+            solve::count_solutions(&givens, 2).count == 1
+        };
         PathRun {
             puzzle: puzzle.clone(),
             options: *options,
@@ -248,8 +253,8 @@ impl PathRun {
 
 impl Iterator for PathRun {
     type Item = Step;
-    /// The next step of the path shown (`None` once it has ended; the rating is left to
-    /// [`PathRun::finish`]).
+    /// The next step of the path shown, `None` once it has ended. The call that finds no more
+    /// steps also walks the rating path, so [`PathRun::finish`] afterwards costs nothing.
     fn next(&mut self) -> Option<Step> {
         while matches!(self.phase, Phase::Shown) {
             if let Advance::Step(s) = self.advance(None) {

@@ -24,6 +24,7 @@ pub mod client;
 pub mod components;
 pub mod hooks;
 pub mod persist;
+pub mod position;
 pub mod protocol;
 pub mod samples;
 pub mod state;

@@ -28,6 +28,6 @@ pub use format::{ParseError, parse};
 pub use grid::{Candidate, Cell, CellSet, Digit, DigitSet, House, HouseKind};
 pub use logic::{
     Advance, Family, Options, Order, Path, PathRun, PathStatus, Step, Technique, TechniqueSet,
-    find_all, find_first, next_step, solve_path, solve_path_with,
+    find_all, find_first, next_step, reduce_round, solve_path, solve_path_with,
 };
 pub use rate::{Level, Rating};

@@ -96,6 +96,39 @@ pub fn find_all(board: &Board, technique: Technique) -> Vec<Step> {
     sink.into_steps()
 }
 
+/// One round of the seed helper's "Reduce" over all houses: every box/line triple (locked
+/// candidates, pointing and claiming) and every unit permutation check (candidates that take
+/// part in no valid filling of a house) present on `board`, applied in that order. A step that
+/// an earlier one made redundant is left out, and a step that an earlier one made partly
+/// redundant lists only the candidates it still removes. The steps are not applied to `board`.
+pub fn reduce_round(board: &Board) -> Vec<Step> {
+    let mut current = board.clone();
+    let mut out = Vec::new();
+    for t in [
+        Technique::LockedCandidatesPointing,
+        Technique::LockedCandidatesClaiming,
+        Technique::UnitPermutation,
+    ] {
+        for mut step in find_all(board, t) {
+            let before = step.eliminations.len();
+            step.eliminations.retain(|&e| current.has(e));
+            step.placements.retain(|p| current.value(p.cell).is_none());
+            if step.eliminations.is_empty() && step.placements.is_empty() {
+                continue;
+            }
+            if step.eliminations.len() != before
+                && let Some((pattern, _)) = step.text.split_once(" => ")
+            {
+                let pattern = pattern.to_string();
+                step.text = format!("{pattern} => {}", step.result_text());
+            }
+            step.apply(&mut current);
+            out.push(step);
+        }
+    }
+    out
+}
+
 /// The first instance of `technique` in `board`, if any.
 pub fn find_first(board: &Board, technique: Technique) -> Option<Step> {
     if board.check().is_err() {

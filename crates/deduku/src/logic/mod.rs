@@ -32,7 +32,9 @@ pub(crate) mod templates;
 pub(crate) mod uniqueness;
 pub(crate) mod wings;
 
-pub use dispatch::{Options, Order, find, find_all, find_first, next_step, next_step_in};
+pub use dispatch::{
+    Options, Order, find, find_all, find_first, next_step, next_step_in, reduce_round,
+};
 pub use path::{Advance, Path, PathRun, PathStatus, solve_path, solve_path_with};
 pub use sink::{Context, Sink};
 pub use step::{Highlight, HintLevel, Link, Node, Step};

@@ -54,3 +54,41 @@ fn every_step_of_the_exemplars_is_sound_and_paths_end_solved() {
     assert!(puzzles.len() > 600);
     check_corpus("exemplars", &puzzles);
 }
+
+/// The page's "Reduce": one round of box/line triples and unit permutation checks, on every
+/// top1465 puzzle and again on the position the round leaves: every step sound, every step
+/// changing the board it is applied to, and no pointing or claiming instance of the starting
+/// position left over after the round.
+#[test]
+fn reduce_rounds_over_top1465_are_sound_and_leave_no_intersection_behind() {
+    use deduku::{Technique, find_all, reduce_round};
+    let mut failures = Vec::new();
+    let mut steps = 0usize;
+    for (i, p) in support::corpus("corpora/top1465.txt").iter().enumerate() {
+        let sol = support::solution(p);
+        let mut board = p.clone();
+        for round in 0..2 {
+            let start = board.clone();
+            for s in reduce_round(&start) {
+                steps += 1;
+                if let Some(m) = support::unsound(&s, &sol) {
+                    failures.push(format!("#{i} round {round}: {m}"));
+                }
+                if !s.makes_progress(&board) {
+                    failures.push(format!("#{i} round {round}: {} changes nothing", s.text));
+                }
+                s.apply(&mut board);
+            }
+            for t in [Technique::LockedCandidatesPointing, Technique::LockedCandidatesClaiming] {
+                for s in find_all(&start, t) {
+                    if s.makes_progress(&board) {
+                        failures.push(format!("#{i} round {round}: {} left over", s.text));
+                    }
+                }
+            }
+        }
+    }
+    println!("reduce: {steps} steps, {} failures", failures.len());
+    assert!(steps > 1000, "reduce found only {steps} steps on top1465");
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}

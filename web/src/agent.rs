@@ -8,7 +8,8 @@
 //! stops with [`Reply::Cancelled`]). One worker lives as long as the page.
 
 use crate::protocol::{
-    Job, PathEnd, PlainBoard, PlainRating, PlainStep, Reply, Request, Response, Verdict,
+    FIND_ALL_MAX, Job, PathEnd, PathRequest, PlainBoard, PlainRating, PlainStep, Reply, Request,
+    Response, Verdict,
 };
 use deduku::solve::count_solutions;
 use deduku::{Advance, Options, PathRun, PathStatus};
@@ -45,11 +46,27 @@ pub fn analyze_job(board: &PlainBoard) -> Verdict {
     }
 }
 
+/// Every instance of the technique `id` on `board` (at most [`FIND_ALL_MAX`]); none for an
+/// unknown ID.
+pub fn find_all_job(board: &PlainBoard, id: &str) -> Vec<PlainStep> {
+    let Some(t) = deduku::Technique::from_id(id) else { return Vec::new() };
+    deduku::find_all(&board.to_board(), t)
+        .iter()
+        .take(FIND_ALL_MAX)
+        .map(PlainStep::from_step)
+        .collect()
+}
+
 /// A solve path computed one step at a time by the library's path runner ([`PathRun`]), the
-/// same runner the CLI uses, so the page shows the CLI's steps and rating.
+/// same runner the CLI uses, so the page shows the CLI's steps and rating. With `reduce`, the
+/// steps of one Reduce round come first and the runner starts after them.
 pub struct PathJob {
     run: PathRun,
     user: [bool; 81],
+    /// Replies to send before the runner's: the Reduce announcement and its steps.
+    queued: std::collections::VecDeque<Reply>,
+    /// Steps sent before the runner's (the Reduce round).
+    offset: u32,
     finished: bool,
 }
 
@@ -67,9 +84,32 @@ pub enum Poll {
 impl PathJob {
     /// Starts a path from `start` with the default techniques.
     pub fn new(start: &PlainBoard) -> PathJob {
+        PathJob::with(&PathRequest::new(start.clone()))
+    }
+
+    /// Starts the path a request asks for.
+    pub fn with(req: &PathRequest) -> PathJob {
+        let user = req.board.user_cells();
+        let mut board = req.board.to_board();
+        let mut queued = std::collections::VecDeque::new();
+        if req.reduce {
+            let steps = deduku::reduce_round(&board);
+            queued.push_back(Reply::Reduced(steps.len() as u32));
+            for (i, s) in steps.iter().enumerate() {
+                s.apply(&mut board);
+                queued.push_back(Reply::Step {
+                    index: i as u32,
+                    step: Box::new(PlainStep::from_step(s)),
+                    after: PlainBoard::from_board_with_user(&board, &user),
+                });
+            }
+        }
+        let offset = queued.len().saturating_sub(1) as u32;
         PathJob {
-            run: PathRun::new(&start.to_board(), &Options::default()),
-            user: start.user_cells(),
+            run: PathRun::new(&board, &Options::with_techniques(req.technique_set())),
+            user,
+            queued,
+            offset,
             finished: false,
         }
     }
@@ -77,6 +117,9 @@ impl PathJob {
     /// Works until the next reply or until `stop` answers `true`: a [`Reply::Step`] while steps
     /// remain, then one [`Reply::PathDone`] (after the rating walk), then [`Poll::Finished`].
     pub fn poll(&mut self, stop: Option<&dyn Fn() -> bool>) -> Poll {
+        if let Some(r) = self.queued.pop_front() {
+            return Poll::Reply(r);
+        }
         if self.finished {
             return Poll::Finished;
         }
@@ -85,7 +128,7 @@ impl PathJob {
             Advance::Step(step) => {
                 let after = PlainBoard::from_board_with_user(self.run.board(), &self.user);
                 // The runner keeps the steps shown, this one included.
-                let index = (self.run.steps().len() - 1) as u32;
+                let index = self.offset + (self.run.steps().len() - 1) as u32;
                 Poll::Reply(Reply::Step {
                     index,
                     step: Box::new(PlainStep::from_step(&step)),
@@ -139,7 +182,7 @@ pub async fn solver_reactor(scope: ReactorScope<Request, Response>) {
     // (also while a path runs, since the path returns to the event loop between slices).
     let newest_path = Rc::new(Cell::new(0u64));
     let cancelled: Rc<RefCell<HashSet<u64>>> = Rc::default();
-    let (path_tx, mut paths) = mpsc::unbounded::<(u64, PlainBoard)>();
+    let (path_tx, mut paths) = mpsc::unbounded::<(u64, PathRequest)>();
     {
         let newest_path = newest_path.clone();
         let cancelled = cancelled.clone();
@@ -151,15 +194,18 @@ pub async fn solver_reactor(scope: ReactorScope<Request, Response>) {
                         cancelled.borrow_mut().insert(target);
                         continue;
                     }
-                    Job::Path(board) => {
+                    Job::Path(req) => {
                         newest_path.set(id);
-                        if path_tx.unbounded_send((id, board)).is_err() {
+                        if path_tx.unbounded_send((id, req)).is_err() {
                             break;
                         }
                         continue;
                     }
                     Job::Parse(text) => parse_job(&text),
                     Job::Analyze(board) => Reply::Analyzed(analyze_job(&board)),
+                    Job::FindAll { board, technique } => {
+                        Reply::Found(find_all_job(&board, &technique))
+                    }
                 };
                 if out_tx.unbounded_send(Response { id, reply }).is_err() {
                     break;
@@ -167,9 +213,9 @@ pub async fn solver_reactor(scope: ReactorScope<Request, Response>) {
             }
         });
     }
-    while let Some((id, board)) = paths.next().await {
+    while let Some((id, req)) = paths.next().await {
         let wanted = || newest_path.get() == id && !cancelled.borrow().contains(&id);
-        let mut job = PathJob::new(&board);
+        let mut job = PathJob::with(&req);
         let mut deadline = js_sys::Date::now() + SLICE_MS;
         loop {
             if js_sys::Date::now() > deadline {

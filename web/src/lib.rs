@@ -22,6 +22,7 @@
 pub mod agent;
 pub mod client;
 pub mod components;
+pub mod history;
 pub mod hooks;
 pub mod persist;
 pub mod position;

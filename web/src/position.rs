@@ -312,6 +312,14 @@ impl Position {
         self.cand_colors[i * 9 + d as usize - 1]
     }
 
+    /// Whether the solver sees the same position in both (digits, their kinds and the removed
+    /// candidates; marks, colours and the order do not matter to it).
+    pub fn solver_eq(&self, other: &Position) -> bool {
+        self.values == other.values
+            && self.kinds == other.kinds
+            && self.removed.iter().zip(&other.removed).all(|(a, b)| (*a == 0) == (*b == 0))
+    }
+
     /// The position as the solver and the worker see it: values, kinds, candidates.
     pub fn to_plain(&self) -> PlainBoard {
         PlainBoard {
@@ -820,6 +828,8 @@ mod tests {
         let step = PlainStep {
             technique: "Naked Single".into(),
             text: String::new(),
+            explanation: String::new(),
+            about: String::new(),
             place: String::new(),
             placements: vec![PlainCand { cell: 5, digit: 8 }, PlainCand { cell: 6, digit: 9 }],
             eliminations: vec![PlainCand { cell: 7, digit: 1 }],

@@ -13,7 +13,7 @@ use serde::{Deserialize, Serialize};
 
 /// Bumped when a message changes shape; part of the worker's URL so a cached old worker is
 /// never paired with a new page.
-pub const PROTOCOL_VERSION: u32 = 1;
+pub const PROTOCOL_VERSION: u32 = 2;
 
 /// Where a cell's digit came from, as the page shows it.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize, Default, Hash)]
@@ -25,7 +25,7 @@ pub enum CellOrigin {
     Given,
     /// Typed by the user while solving.
     User,
-    /// Placed by a solving step.
+    /// Filled in by the helper: a hint, a step, "fill singles" (never typed over).
     Solver,
 }
 
@@ -178,6 +178,10 @@ pub struct PlainStep {
     pub technique: String,
     /// The full text in the catalogue's notation.
     pub text: String,
+    /// The step in plain words: the pattern and why it removes or places what it does.
+    pub explanation: String,
+    /// What the technique is, in a few sentences ("What is a Skyscraper?").
+    pub about: String,
     /// Where, in short ([`Step::location`]): the pattern's cells or the changed cells, e.g.
     /// `r1c23`.
     pub place: String,
@@ -213,6 +217,8 @@ impl PlainStep {
         PlainStep {
             technique: s.technique.name().to_string(),
             text: s.text.clone(),
+            explanation: s.text.clone(),
+            about: String::new(),
             place: s.location(),
             placements: cands(&s.placements),
             eliminations: cands(&s.eliminations),
@@ -287,6 +293,42 @@ impl From<deduku::PathStatus> for PathEnd {
     }
 }
 
+/// A path to explain: the position, the techniques allowed, and whether a round of "Reduce"
+/// comes first.
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+pub struct PathRequest {
+    /// The position the path starts from (the person's, their removals included).
+    pub board: PlainBoard,
+    /// The IDs of the techniques the path may use; `None` for the default set.
+    pub techniques: Option<Vec<String>>,
+    /// Start with one round of [`deduku::reduce_round`], announced by [`Reply::Reduced`].
+    pub reduce: bool,
+}
+
+impl PathRequest {
+    /// The default path from `board`.
+    pub fn new(board: PlainBoard) -> PathRequest {
+        PathRequest { board, techniques: None, reduce: false }
+    }
+
+    /// The techniques the request allows.
+    pub fn technique_set(&self) -> deduku::TechniqueSet {
+        match &self.techniques {
+            None => deduku::TechniqueSet::default_path(),
+            Some(ids) => {
+                let mut set = deduku::TechniqueSet::default_path();
+                for t in deduku::Technique::ALL {
+                    set.remove(*t);
+                }
+                for t in ids.iter().filter_map(|id| deduku::Technique::from_id(id)) {
+                    set.insert(t);
+                }
+                set
+            }
+        }
+    }
+}
+
 /// What the page asks the worker.
 #[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
 pub enum Job {
@@ -295,7 +337,14 @@ pub enum Job {
     /// Count the solutions of a position (two at most).
     Analyze(PlainBoard),
     /// Explain a position step by step, with progress after every step.
-    Path(PlainBoard),
+    Path(PathRequest),
+    /// Every instance of one technique (by ID) on a position ("Find all").
+    FindAll {
+        /// The position.
+        board: PlainBoard,
+        /// The technique's ID.
+        technique: String,
+    },
     /// Stop the path job with the given id, if it is still running.
     Cancel(u64),
 }
@@ -336,7 +385,14 @@ pub enum Reply {
     },
     /// The path job stopped early because it was cancelled or replaced.
     Cancelled,
+    /// Sent first by a path with `reduce`: how many of its first steps are the Reduce round.
+    Reduced(u32),
+    /// The instances found by [`Job::FindAll`] (at most [`FIND_ALL_MAX`]).
+    Found(Vec<PlainStep>),
 }
+
+/// The most instances [`Job::FindAll`] returns.
+pub const FIND_ALL_MAX: usize = 200;
 
 /// A reply with the id of the request it answers.
 #[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]

@@ -1,24 +1,30 @@
 //! The page's model: everything the UI shows, changed only by [`Model::apply`] with an
 //! [`Action`]. No Yew here, so it is tested natively.
 //!
+//! The person works on one [`Position`] (givens, their digits, helper digits, notes, colours);
+//! every change of it is recorded in the [`History`] for undo and redo. The solver's path is
+//! always computed from the person's position (their removals included): `base` is the
+//! position the path starts from, and the first `cursor` steps of the path have been applied to
+//! it as helper digits and removals. A change the person makes asks for a new path; stepping
+//! through the path, undo and redo keep it when the position is still on it.
+//!
 //! The model does not talk to the worker itself: actions that need the solver push a
 //! [`Request`] into [`Model::outbox`] with a fresh id and remember that id; the page's worker
 //! hook (`hooks::use_worker`) sends what is new in the outbox after each change. A [`Response`]
 //! whose id is not the remembered one is stale and dropped.
-//!
-//! The position shown is `start` with the first `cursor` steps of the path applied; the path
-//! keeps the position after every step, so going back restores digits and candidates exactly.
 
+use crate::history::History;
+use crate::position::{Position, cell_name};
 use crate::protocol::{
-    CellOrigin, Job, PathEnd, PlainBoard, PlainRating, PlainStep, Reply, Request, Response, Verdict,
+    CellOrigin, Job, PathEnd, PathRequest, PlainBoard, PlainRating, PlainStep, Reply, Request,
+    Response, Verdict,
 };
-use deduku::{Cell, Digit, House};
 use std::rc::Rc;
 
 /// How much of the step at the cursor is shown.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
 pub enum Reveal {
-    /// Nothing: the user is solving on their own.
+    /// Nothing: the person is solving on their own.
     #[default]
     Nothing,
     /// The technique's name only (first hint).
@@ -42,17 +48,10 @@ pub enum PathState {
         /// Its difficulty.
         rating: PlainRating,
     },
-    /// The user cancelled; the steps received so far stay usable.
+    /// The person cancelled; the steps received so far stay usable.
     Cancelled,
-}
-
-/// One step of the path and the position after it.
-#[derive(Clone, PartialEq, Debug)]
-pub struct PathEntry {
-    /// The step.
-    pub step: PlainStep,
-    /// The position after applying it.
-    pub after: PlainBoard,
+    /// The person's position is broken (the text says where), so no path is explained.
+    Broken(String),
 }
 
 /// A message above the grid.
@@ -64,6 +63,105 @@ pub struct Notice {
     pub text: String,
 }
 
+/// Why no step is explained from the person's position.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Trouble {
+    /// Where it is broken, in words.
+    pub text: String,
+    /// Whether only the solution shows it (a wrong digit or removal, not a visible warning):
+    /// then the status says nothing, so a guess is not given away (mistakes are shown only on
+    /// Check or with "show mistakes as I go"); a hint, asked for, says where.
+    pub mistake: bool,
+}
+
+impl Trouble {
+    /// What the status says when no path is explained: where, or nothing for a mistake only
+    /// the solution shows.
+    fn status(&self) -> String {
+        if self.mistake { String::new() } else { self.text.clone() }
+    }
+}
+
+/// What "Find all" found.
+#[derive(Clone, PartialEq, Debug)]
+pub struct Found {
+    /// The technique's ID.
+    pub technique: String,
+    /// The instances on the position (not applied).
+    pub steps: Rc<Vec<PlainStep>>,
+    /// The instance drawn on the grid, if any.
+    pub shown: Option<usize>,
+}
+
+/// The person's choices, kept in local storage.
+#[derive(Clone, PartialEq, Debug)]
+pub struct Settings {
+    /// Candidates computed by the page (the person's removals stay removed); off: only the
+    /// person's own marks show.
+    pub auto: bool,
+    /// Mark mistakes as the person goes (Check without pressing it).
+    pub show_mistakes: bool,
+    /// The player's delay between steps, in milliseconds.
+    pub speed_ms: u32,
+    /// The IDs of the techniques hints, steps and the path may use; `None` for the default set.
+    pub techniques: Option<Rc<Vec<String>>>,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings { auto: true, show_mistakes: false, speed_ms: 600, techniques: None }
+    }
+}
+
+impl Settings {
+    /// Whether technique `id` is on.
+    pub fn technique_on(&self, id: &str) -> bool {
+        match &self.techniques {
+            None => deduku::Technique::from_id(id)
+                .is_some_and(|t| deduku::TechniqueSet::default_path().contains(t)),
+            Some(ids) => ids.iter().any(|x| x == id),
+        }
+    }
+
+    /// The text kept in local storage: `auto=1&mistakes=0&speed=600&t=id,id`.
+    pub fn to_text(&self) -> String {
+        let mut s = format!(
+            "auto={}&mistakes={}&speed={}",
+            u8::from(self.auto),
+            u8::from(self.show_mistakes),
+            self.speed_ms
+        );
+        if let Some(t) = &self.techniques {
+            s.push_str("&t=");
+            s.push_str(&t.join(","));
+        }
+        s
+    }
+
+    /// Reads [`Settings::to_text`]'s text; parts it does not know or cannot read keep their
+    /// defaults.
+    pub fn from_text(text: &str) -> Settings {
+        let mut s = Settings::default();
+        for part in text.split('&') {
+            match part.split_once('=') {
+                Some(("auto", v)) => s.auto = v != "0",
+                Some(("mistakes", v)) => s.show_mistakes = v == "1",
+                Some(("speed", v)) => s.speed_ms = v.parse().unwrap_or(600).clamp(50, 5000),
+                Some(("t", v)) => {
+                    let ids: Vec<String> = v
+                        .split(',')
+                        .filter(|id| deduku::Technique::from_id(id).is_some())
+                        .map(String::from)
+                        .collect();
+                    s.techniques = Some(Rc::new(ids));
+                }
+                _ => {}
+            }
+        }
+        s
+    }
+}
+
 /// Everything that can happen on the page.
 #[derive(Clone, PartialEq, Debug)]
 pub enum Action {
@@ -71,25 +169,30 @@ pub enum Action {
     Select(usize),
     /// Move the selection by rows and columns (wrapping at the edges).
     Move(i32, i32),
-    /// Type a digit (1–9) or clear (0) in the selected cell.
+    /// A digit (1–9) from the keyboard or the pad: placed, noted (notes mode), made a given
+    /// (entering givens) or highlighted (highlight mode); 0 clears the cell.
     Input(u8),
+    /// Toggle a candidate of the selected cell in the person's notes.
+    Note(u8),
+    /// Clear the selected cell (the person's digit, or a given while entering givens).
+    Erase,
     /// A text was pasted or imported: parse it in the worker.
     Paste(String),
     /// Start over with an empty grid.
     Clear,
-    /// Restore a saved position (from the URL or local storage) and go to step `cursor`.
-    Restore(PlainBoard, usize),
+    /// Open a position from a link.
+    Load(Box<Position>),
     /// A reply from the worker.
     Worker(Response),
-    /// Show the next step.
+    /// Show the next step, then apply it.
     Next,
-    /// Go back one step.
+    /// Go back one step of the path.
     Prev,
-    /// Back to the starting position.
+    /// Back to the position the path starts from.
     ToStart,
-    /// Jump to the end of the path.
+    /// Apply the whole path.
     SolveAll,
-    /// Jump to step `i` (the position before it, with it highlighted).
+    /// Go to the position before step `i` of the path, with it highlighted.
     Jump(usize),
     /// Start or stop playing.
     TogglePlay,
@@ -99,8 +202,14 @@ pub enum Action {
     SetSpeed(u32),
     /// First press: the technique; second: where; third: apply it.
     Hint,
-    /// Show or hide candidates.
-    ToggleCandidates,
+    /// Auto candidates on or off.
+    ToggleAuto,
+    /// Notes mode on or off (digits toggle candidates instead of placing).
+    ToggleNotes,
+    /// Fill the person's marks with every candidate (and show them).
+    FillCandidates,
+    /// Forget the person's notes.
+    ClearNotes,
     /// Switch between entering givens and solving.
     ToggleGivens,
     /// Show or hide the two differing solutions.
@@ -111,40 +220,114 @@ pub enum Action {
     Dismiss,
     /// Show a notice.
     Notify(Notice),
+    /// Undo the last change of the position.
+    Undo,
+    /// Redo what was undone.
+    Redo,
+    /// Take back the helper digits after the person's last own digit, or that digit.
+    BackOut,
+    /// Back to the givens.
+    Restart,
+    /// Mark the person's mistakes once (until the next change).
+    Check,
+    /// Mark mistakes as the person goes.
+    ToggleShowMistakes,
+    /// Show or hide the singles.
+    ToggleSingles,
+    /// Fill every single as a helper digit.
+    FillSingles,
+    /// Apply one round of Reduce as steps of the path.
+    Reduce,
+    /// Turn a technique (by ID) on or off for hints, steps and the path.
+    SetTechnique(String, bool),
+    /// Back to the default techniques.
+    DefaultTechniques,
+    /// List every instance of a technique (by ID) on the position.
+    FindAll(String),
+    /// Draw one of the instances found (or none).
+    ShowFound(Option<usize>),
+    /// Highlight a digit's cells and candidates (the same digit again turns it off).
+    Highlight(u8),
+    /// Highlight mode on or off (digits highlight instead of placing).
+    ToggleHighlightMode,
+    /// Shade the cells with two candidates, or stop.
+    ToggleBivalue,
+    /// Colour the selected cell (or, with a digit highlighted, that candidate of it) with
+    /// colour 1–4; the same colour again, or 0, removes it.
+    Paint(u8),
+    /// Give the selected cell the next colour (none → 1 → … → 4 → none).
+    CyclePaint,
+    /// Remove every colour.
+    ClearColors,
+}
+
+/// How the position changed, which decides what happens to the history and the path.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Change {
+    /// The person (or a helper command) changed it: recorded, and a new path is asked for.
+    Person,
+    /// A step of the path was applied or taken back: recorded, the path stays.
+    Path,
+    /// Steps arriving while following the path: the first recorded, the next ones amend it.
+    Follow,
+    /// Undo or redo: nothing recorded; the path stays if the position is still on it.
+    History,
 }
 
 /// The page's state.
 #[derive(Clone, PartialEq, Debug)]
 pub struct Model {
+    /// The person's position.
+    pub pos: Position,
+    /// Every position they went through (undo, redo).
+    pub history: History,
     /// The position the path starts from.
-    pub start: PlainBoard,
-    /// The path received so far; shared (the step list draws it, and copying the model for
-    /// an action does not copy the path).
-    pub path: Rc<Vec<PathEntry>>,
+    pub base: Position,
+    /// The path received so far (shared: the step list draws it, and copying the model does
+    /// not copy it).
+    pub path: Rc<Vec<PlainStep>>,
+    /// How many of the path's first steps are a Reduce round.
+    pub reduced: usize,
     /// The path job's state.
     pub path_state: PathState,
-    /// Number of steps applied to `start` in the position shown.
+    /// Number of steps of the path applied to `base` in `pos`.
     pub cursor: usize,
-    /// Keep the cursor at the end as steps arrive (after "Solve all" or a restore).
+    /// Apply steps as they arrive, up to this many (after "Solve all" or "Reduce").
     pub follow_to: Option<usize>,
+    /// Whether the current follow has recorded its history entry.
+    follow_recorded: bool,
     /// How much of the step at the cursor is shown.
     pub reveal: Reveal,
     /// The selected cell.
     pub selected: usize,
-    /// Whether candidates are shown.
-    pub show_candidates: bool,
-    /// Whether typed digits are givens (entering a puzzle) rather than the user's solving.
+    /// The person's choices.
+    pub settings: Settings,
+    /// Whether typed digits are givens (entering a puzzle) rather than the person's solving.
     pub givens_mode: bool,
-    /// The worker's verdict on `start`, when known.
+    /// Whether digits toggle candidates.
+    pub notes_mode: bool,
+    /// Whether digits highlight.
+    pub highlight_mode: bool,
+    /// The highlighted digit.
+    pub highlight: Option<u8>,
+    /// Whether cells with two candidates are shaded.
+    pub bivalue: bool,
+    /// Whether singles are marked.
+    pub show_singles: bool,
+    /// Whether Check was pressed since the last change.
+    pub checking: bool,
+    /// The worker's verdict on the givens, when known.
     pub verdict: Option<Verdict>,
+    /// The givens the verdict is about (or is awaited for).
+    pub puzzle: [u8; 81],
     /// Whether the two differing solutions are shown.
     pub show_solutions: bool,
     /// Whether the player runs.
     pub playing: bool,
-    /// The player's delay between steps, in milliseconds.
-    pub speed_ms: u32,
     /// The message shown above the grid.
     pub notice: Option<Notice>,
+    /// What Find all found.
+    pub found: Option<Found>,
     /// Requests for the worker, newest last; the worker hook sends those it has not sent yet.
     pub outbox: Vec<Request>,
     /// The id the next request gets.
@@ -155,31 +338,15 @@ pub struct Model {
     pub analyze_id: u64,
     /// The id of the path request whose steps are collected.
     pub path_id: u64,
+    /// The id of the Find all request whose answer is awaited.
+    pub find_id: u64,
+    /// The technique that request looks for.
+    finding: String,
 }
 
 impl Default for Model {
     fn default() -> Self {
-        Model {
-            start: PlainBoard::default(),
-            path: Rc::default(),
-            path_state: PathState::Idle,
-            cursor: 0,
-            follow_to: None,
-            reveal: Reveal::Nothing,
-            selected: 0,
-            show_candidates: false,
-            givens_mode: true,
-            verdict: None,
-            show_solutions: false,
-            playing: false,
-            speed_ms: 600,
-            notice: None,
-            outbox: Vec::new(),
-            next_id: 1,
-            parse_id: 0,
-            analyze_id: 0,
-            path_id: 0,
-        }
+        Model::restored(History::new(Position::default()), Settings::default())
     }
 }
 
@@ -188,21 +355,62 @@ impl Default for Model {
 const OUTBOX_KEEP: usize = 16;
 
 impl Model {
-    /// The position shown.
-    pub fn current(&self) -> &PlainBoard {
-        match self.cursor {
-            0 => &self.start,
-            n => &self.path[n - 1].after,
-        }
+    /// A model on the current position of `history`, asking the worker about it.
+    pub fn restored(history: History, settings: Settings) -> Model {
+        let pos = history.current().clone();
+        let mut m = Model {
+            base: pos.clone(),
+            pos,
+            history,
+            path: Rc::default(),
+            reduced: 0,
+            path_state: PathState::Idle,
+            cursor: 0,
+            follow_to: None,
+            follow_recorded: false,
+            reveal: Reveal::Nothing,
+            selected: 0,
+            settings,
+            givens_mode: false,
+            notes_mode: false,
+            highlight_mode: false,
+            highlight: None,
+            bivalue: false,
+            show_singles: false,
+            checking: false,
+            verdict: None,
+            puzzle: [0; 81],
+            show_solutions: false,
+            playing: false,
+            notice: None,
+            found: None,
+            outbox: Vec::new(),
+            next_id: 1,
+            parse_id: 0,
+            analyze_id: 0,
+            path_id: 0,
+            find_id: 0,
+            finding: String::new(),
+        };
+        m.givens_mode = m.pos.is_empty();
+        m.analyze_if_new();
+        m.request_path(false);
+        m
     }
 
     /// The step at the cursor (the next one to apply), if the path has it.
     pub fn current_step(&self) -> Option<&PlainStep> {
-        self.path.get(self.cursor).map(|e| &e.step)
+        self.path.get(self.cursor)
     }
 
-    /// The step whose highlights are drawn on the grid.
+    /// The step whose highlights are drawn on the grid: a Find all instance the person picked,
+    /// else the step at the cursor when it is revealed.
     pub fn highlighted_step(&self) -> Option<&PlainStep> {
+        if let Some(f) = &self.found
+            && let Some(i) = f.shown
+        {
+            return f.steps.get(i);
+        }
         if self.reveal == Reveal::Everything { self.current_step() } else { None }
     }
 
@@ -211,18 +419,58 @@ impl Model {
         self.path_state == PathState::Running
     }
 
-    /// Whether a parse or an analysis is awaited.
+    /// Whether a parse, an analysis or a Find all is awaited.
     pub fn waiting(&self) -> bool {
-        self.parse_id != 0 || (self.analyze_id != 0 && self.verdict.is_none())
+        self.parse_id != 0 || self.find_id != 0 || (self.analyze_id != 0 && self.verdict.is_none())
     }
 
-    /// The cells involved in a duplicate digit in some house, each listed once.
-    pub fn conflicts(&self) -> Vec<usize> {
-        conflicts(self.current())
+    /// The solution of the puzzle (its givens), when it has exactly one.
+    pub fn solution(&self) -> Option<&[u8]> {
+        match &self.verdict {
+            Some(Verdict::Unique(s)) if self.puzzle == self.pos.givens() => Some(s),
+            _ => None,
+        }
+    }
+
+    /// Whether mistakes are marked now.
+    pub fn mistakes_shown(&self) -> bool {
+        (self.checking || self.settings.show_mistakes) && self.solution().is_some()
+    }
+
+    /// What is wrong with the person's position, in words, if anything: what the warnings see,
+    /// else what disagrees with the solution (`mistake` is then true). Hints and steps are not
+    /// explained from such a position; they say this instead.
+    pub fn trouble(&self) -> Option<Trouble> {
+        let w = self.pos.warnings();
+        if !w.is_empty() {
+            let text = format!("Your position has a problem: {}.", w.describe().join("; "));
+            return Some(Trouble { text, mistake: false });
+        }
+        let sol = self.solution()?;
+        let m = self.pos.mistakes(sol);
+        if m.is_empty() {
+            return None;
+        }
+        let text = format!(
+            "Your position cannot reach the solution any more: {}. Undo, Back out or fix it.",
+            m.describe(&self.pos).join("; ")
+        );
+        Some(Trouble { text, mistake: true })
     }
 
     /// Applies an action.
     pub fn apply(mut self, action: Action) -> Model {
+        let before = self.pos.clone();
+        if let Some(change) = self.act(action)
+            && self.pos != before
+        {
+            self.changed(&before, change);
+        }
+        self
+    }
+
+    /// Does what an action says; returns how the position may have changed.
+    fn act(&mut self, action: Action) -> Option<Change> {
         match action {
             Action::Select(i) if i < 81 => self.selected = i,
             Action::Select(_) => {}
@@ -231,53 +479,60 @@ impl Model {
                 let c = (self.selected % 9) as i32;
                 self.selected = ((r + dr).rem_euclid(9) * 9 + (c + dc).rem_euclid(9)) as usize;
             }
-            Action::Input(d) => self.input(d),
-            Action::Paste(text) => {
-                self.parse_id = self.request(Job::Parse(text));
-            }
+            Action::Input(d) => return self.input(d),
+            Action::Note(d) => return self.note(d),
+            Action::Erase => return self.input(0),
+            Action::Paste(text) => self.parse_id = self.request(Job::Parse(text)),
             Action::Clear => {
-                self.set_start(PlainBoard::default());
+                self.pos = Position::default();
                 self.givens_mode = true;
                 self.notice = None;
+                return Some(Change::Person);
             }
-            Action::Restore(board, cursor) => {
-                self.givens_mode = board.is_empty();
-                self.set_start(board);
-                self.follow_to = (cursor > 0).then_some(cursor);
+            Action::Load(pos) => {
+                self.givens_mode = pos.is_empty();
+                self.pos = *pos;
+                return Some(Change::Person);
             }
-            Action::Worker(resp) => self.receive(resp),
+            Action::Worker(resp) => return self.receive(resp),
             Action::Next => {
                 self.playing = false;
-                self.step_forward();
+                return self.step_forward();
             }
             Action::Prev => {
                 self.playing = false;
                 self.follow_to = None;
-                if self.cursor > 0 {
-                    self.cursor -= 1;
-                }
                 self.reveal = Reveal::Everything;
+                return self.go_to(self.cursor.saturating_sub(1));
             }
             Action::ToStart => {
                 self.playing = false;
                 self.follow_to = None;
-                self.cursor = 0;
                 self.reveal = Reveal::Everything;
+                return self.go_to(0);
             }
             Action::SolveAll => {
                 self.playing = false;
-                self.cursor = self.path.len();
-                self.follow_to = self.running().then_some(usize::MAX);
+                if self.refuse_if_broken() {
+                    return None;
+                }
                 self.reveal = Reveal::Everything;
+                let change = self.go_to(self.path.len());
+                self.follow_to = self.running().then_some(usize::MAX);
+                self.follow_recorded = true;
+                return change;
             }
             Action::Jump(i) => {
                 self.playing = false;
                 self.follow_to = None;
-                self.cursor = i.min(self.path.len());
                 self.reveal = Reveal::Everything;
+                if i > self.cursor && self.refuse_if_broken() {
+                    return None;
+                }
+                return self.go_to(i.min(self.path.len()));
             }
             Action::TogglePlay => {
-                self.playing = !self.playing && self.has_next();
+                self.playing = !self.playing && self.has_next() && !self.refuse_if_broken();
                 self.follow_to = None;
                 if self.playing {
                     self.reveal = Reveal::Everything;
@@ -285,13 +540,29 @@ impl Model {
             }
             Action::Tick => {
                 if self.playing {
-                    self.step_forward();
+                    let change = self.step_forward();
                     self.playing = self.has_next() || self.running();
+                    return change;
                 }
             }
-            Action::SetSpeed(ms) => self.speed_ms = ms.clamp(50, 5000),
-            Action::Hint => self.hint(),
-            Action::ToggleCandidates => self.show_candidates = !self.show_candidates,
+            Action::SetSpeed(ms) => self.settings.speed_ms = ms.clamp(50, 5000),
+            Action::Hint => return self.hint(),
+            Action::ToggleAuto => self.settings.auto = !self.settings.auto,
+            Action::ToggleNotes => {
+                self.notes_mode = !self.notes_mode;
+                if self.notes_mode {
+                    self.highlight_mode = false;
+                }
+            }
+            Action::FillCandidates => {
+                self.pos.fill_marks();
+                self.settings.auto = false;
+                return Some(Change::Person);
+            }
+            Action::ClearNotes => {
+                self.pos.clear_notes();
+                return Some(Change::Person);
+            }
             Action::ToggleGivens => self.givens_mode = !self.givens_mode,
             Action::ToggleSolutions => self.show_solutions = !self.show_solutions,
             Action::Cancel => {
@@ -306,104 +577,407 @@ impl Model {
                     self.playing = false;
                 }
                 self.parse_id = 0;
-                self.notice = Some(Notice { error: false, text: "Cancelled.".into() });
+                self.find_id = 0;
+                self.say(false, "Cancelled.");
             }
             Action::Dismiss => self.notice = None,
             Action::Notify(n) => self.notice = Some(n),
+            Action::Undo => match self.history.undo() {
+                Some(p) => {
+                    self.pos = p.clone();
+                    return Some(Change::History);
+                }
+                None => self.say(false, "Nothing to undo."),
+            },
+            Action::Redo => match self.history.redo() {
+                Some(p) => {
+                    self.pos = p.clone();
+                    return Some(Change::History);
+                }
+                None => self.say(false, "Nothing to redo."),
+            },
+            Action::BackOut => return self.back_out(),
+            Action::Restart => {
+                self.pos.restart();
+                self.say(false, "Back to the givens (Undo brings your work back).");
+                return Some(Change::Person);
+            }
+            Action::Check => {
+                if self.solution().is_none() {
+                    self.say(false, "Check needs a puzzle with exactly one solution.");
+                } else {
+                    self.checking = !self.checking;
+                    let m = self.pos.mistakes(self.solution().unwrap_or_default());
+                    let text = if m.is_empty() {
+                        "No mistakes so far.".to_string()
+                    } else {
+                        format!("Mistakes: {}.", m.describe(&self.pos).join("; "))
+                    };
+                    if self.checking {
+                        self.notice = Some(Notice { error: !m.is_empty(), text });
+                    }
+                }
+            }
+            Action::ToggleShowMistakes => {
+                self.settings.show_mistakes = !self.settings.show_mistakes;
+            }
+            Action::ToggleSingles => self.show_singles = !self.show_singles,
+            Action::FillSingles => return self.fill_singles(),
+            Action::Reduce => {
+                if !self.refuse_if_broken() {
+                    self.request_path(true);
+                }
+            }
+            Action::SetTechnique(id, on) => {
+                let mut ids: Vec<String> = deduku::Technique::ALL
+                    .iter()
+                    .map(|t| t.id().to_string())
+                    .filter(|x| self.settings.technique_on(x))
+                    .filter(|x| *x != id)
+                    .collect();
+                if on && deduku::Technique::from_id(&id).is_some() {
+                    ids.push(id);
+                }
+                self.settings.techniques = Some(Rc::new(ids));
+                self.request_path(false);
+            }
+            Action::DefaultTechniques => {
+                self.settings.techniques = None;
+                self.request_path(false);
+            }
+            Action::FindAll(id) => {
+                self.found = None;
+                let board = self.pos.to_plain();
+                self.finding = id.clone();
+                self.find_id = self.request(Job::FindAll { board, technique: id });
+            }
+            Action::ShowFound(i) => {
+                if let Some(f) = &mut self.found {
+                    f.shown = i.filter(|&i| i < f.steps.len());
+                }
+            }
+            Action::Highlight(d) => {
+                self.highlight = (self.highlight != Some(d) && (1..=9).contains(&d)).then_some(d);
+            }
+            Action::ToggleHighlightMode => {
+                self.highlight_mode = !self.highlight_mode;
+                if self.highlight_mode {
+                    self.notes_mode = false;
+                } else {
+                    self.highlight = None;
+                }
+            }
+            Action::ToggleBivalue => self.bivalue = !self.bivalue,
+            Action::Paint(color) => {
+                let i = self.selected;
+                match self.highlight {
+                    Some(d)
+                        if self.pos.value(i) == 0
+                            && self.pos.shown(i, self.settings.auto) & (1 << (d - 1)) != 0 =>
+                    {
+                        let c = if self.pos.cand_color(i, d) == color { 0 } else { color };
+                        self.pos.set_cand_color(i, d, c);
+                    }
+                    _ => {
+                        let c = if self.pos.cell_color(i) == color { 0 } else { color };
+                        self.pos.set_cell_color(i, c);
+                    }
+                }
+                return Some(Change::Person);
+            }
+            Action::CyclePaint => {
+                let i = self.selected;
+                let next = (self.pos.cell_color(i) + 1) % (crate::position::COLORS + 1);
+                self.pos.set_cell_color(i, next);
+                return Some(Change::Person);
+            }
+            Action::ClearColors => {
+                self.pos.clear_colors();
+                return Some(Change::Person);
+            }
         }
-        self
+        None
+    }
+
+    /// Records a change of the position and keeps the path, the verdict and the marks in step
+    /// with it.
+    fn changed(&mut self, before: &Position, change: Change) {
+        match change {
+            Change::Person | Change::Path => self.history.push(self.pos.clone()),
+            Change::Follow if self.follow_recorded => self.history.replace(self.pos.clone()),
+            Change::Follow => {
+                self.history.push(self.pos.clone());
+                self.follow_recorded = true;
+            }
+            Change::History => {}
+        }
+        if change == Change::Person {
+            // Check marks mistakes until the next change.
+            self.checking = false;
+        }
+        if self.pos.solver_eq(before) {
+            // Only marks or colours changed: the path still fits.
+            return;
+        }
+        self.found = None;
+        self.analyze_if_new();
+        match change {
+            Change::Person => {
+                self.playing = false;
+                self.request_path(false);
+            }
+            Change::Path | Change::Follow => {}
+            Change::History => self.sync_path(),
+        }
+    }
+
+    /// Asks for the verdict on the givens when they changed.
+    fn analyze_if_new(&mut self) {
+        let givens = self.pos.givens();
+        if givens == self.puzzle && self.analyze_id != 0 {
+            return;
+        }
+        self.puzzle = givens;
+        self.verdict = None;
+        self.show_solutions = false;
+        if givens.iter().all(|&v| v == 0) {
+            self.analyze_id = 0;
+            return;
+        }
+        let board = Position::from_givens(&givens).to_plain();
+        self.analyze_id = self.request(Job::Analyze(board));
+    }
+
+    /// Makes the current position the path's base and asks for a path from it (after a Reduce
+    /// round with `reduce`); a broken position gets no path.
+    fn request_path(&mut self, reduce: bool) {
+        self.base = self.pos.clone();
+        self.path = Rc::default();
+        self.reduced = 0;
+        self.cursor = 0;
+        self.follow_to = None;
+        self.reveal = Reveal::Nothing;
+        if self.running() {
+            let id = self.path_id;
+            self.request(Job::Cancel(id));
+        }
+        self.path_id = 0;
+        if self.pos.is_empty() {
+            self.path_state = PathState::Idle;
+            return;
+        }
+        if let Some(t) = self.trouble() {
+            self.path_state = PathState::Broken(t.status());
+            return;
+        }
+        let req = PathRequest {
+            board: self.pos.to_plain(),
+            techniques: self.settings.techniques.as_ref().map(|t| t.to_vec()),
+            reduce,
+        };
+        self.path_id = self.request(Job::Path(req));
+        self.path_state = PathState::Running;
+        // With `reduce`, the steps are followed once the worker says how many there are.
+        self.follow_recorded = false;
+    }
+
+    /// After undo or redo: keeps the path when the position is on it (one step either way),
+    /// else asks for a new one.
+    fn sync_path(&mut self) {
+        let near = [self.cursor, self.cursor.saturating_sub(1), self.cursor + 1];
+        for k in near {
+            if k <= self.path.len() && self.position_at(k) == self.pos {
+                self.cursor = k;
+                self.reveal = Reveal::Nothing;
+                return;
+            }
+        }
+        self.request_path(false);
+    }
+
+    /// The base with the first `k` steps of the path applied.
+    pub fn position_at(&self, k: usize) -> Position {
+        let mut p = self.base.clone();
+        for s in self.path.iter().take(k) {
+            p.apply_step(s);
+        }
+        p
+    }
+
+    fn go_to(&mut self, k: usize) -> Option<Change> {
+        let k = k.min(self.path.len());
+        if k == self.cursor {
+            return None;
+        }
+        if k == self.cursor + 1 {
+            let step = self.path[self.cursor].clone();
+            self.pos.apply_step(&step);
+        } else {
+            self.pos = self.position_at(k);
+        }
+        self.cursor = k;
+        Some(Change::Path)
     }
 
     fn has_next(&self) -> bool {
         self.cursor < self.path.len()
     }
 
-    fn step_forward(&mut self) {
-        self.follow_to = None;
-        if self.reveal != Reveal::Everything && self.has_next() {
-            // Show the step before applying it.
-            self.reveal = Reveal::Everything;
-        } else if self.has_next() {
-            self.cursor += 1;
-            self.reveal = Reveal::Everything;
+    fn say(&mut self, error: bool, text: impl Into<String>) {
+        self.notice = Some(Notice { error, text: text.into() });
+    }
+
+    /// Shows what is wrong and returns `true` when the position is broken.
+    fn refuse_if_broken(&mut self) -> bool {
+        match self.trouble() {
+            Some(t) if self.cursor == 0 => {
+                self.say(true, t.text);
+                true
+            }
+            _ => false,
         }
     }
 
-    fn hint(&mut self) {
+    fn step_forward(&mut self) -> Option<Change> {
+        self.follow_to = None;
+        if self.cursor == 0 && self.refuse_if_broken() {
+            return None;
+        }
+        if self.reveal != Reveal::Everything && self.has_next() {
+            // Show the step before applying it.
+            self.reveal = Reveal::Everything;
+            None
+        } else if self.has_next() {
+            self.reveal = Reveal::Everything;
+            self.go_to(self.cursor + 1)
+        } else {
+            None
+        }
+    }
+
+    fn hint(&mut self) -> Option<Change> {
         self.playing = false;
         self.follow_to = None;
+        if self.refuse_if_broken() {
+            return None;
+        }
         if !self.has_next() {
             let text = if self.running() {
                 "Still looking for the next step…"
-            } else if self.current().is_complete() {
+            } else if self.pos.is_complete() {
                 "The grid is full."
             } else {
-                "No step is known from here."
+                "No step is known from here (see the techniques that are on)."
             };
-            self.notice = Some(Notice { error: false, text: text.into() });
-            return;
+            self.say(false, text);
+            return None;
         }
         self.reveal = match self.reveal {
             Reveal::Nothing => Reveal::Name,
             Reveal::Name => Reveal::Everything,
             Reveal::Everything => {
-                self.cursor += 1;
-                Reveal::Nothing
+                let change = self.go_to(self.cursor + 1);
+                self.reveal = Reveal::Nothing;
+                return change;
             }
         };
+        None
     }
 
-    fn input(&mut self, d: u8) {
+    fn input(&mut self, d: u8) -> Option<Change> {
         let i = self.selected;
-        let cur = self.current().clone();
-        if d > 9 || (d != 0 && cur.value(i) == d) || (d == 0 && cur.value(i) == 0) {
-            return;
+        if d > 9 {
+            return None;
         }
-        if cur.origin(i) == CellOrigin::Given && !self.givens_mode {
-            self.notice = Some(Notice {
-                error: false,
-                text: "That cell is a given; switch to \"Enter givens\" to change it.".into(),
-            });
-            return;
+        if self.highlight_mode && d != 0 {
+            return self.act(Action::Highlight(d));
         }
-        let mut user = cur.user_cells();
-        let mut board = cur.to_board();
-        let cell = Cell::from_index(i);
-        if cur.value(i) != 0 {
-            board.clear(cell);
+        if self.notes_mode && d != 0 && !self.givens_mode {
+            return self.note(d);
         }
-        user[i] = false;
-        if let Some(digit) = Digit::new(d) {
-            if self.givens_mode {
-                board.place_given(cell, digit);
+        let result = if d == 0 {
+            if self.pos.kind(i) == CellOrigin::Given && !self.givens_mode {
+                Err("That cell is a given; switch to \"Enter givens\" to change it.")
             } else {
-                board.place(cell, digit);
-                user[i] = true;
+                self.pos.clear(i)
+            }
+        } else {
+            let kind = if self.givens_mode { CellOrigin::Given } else { CellOrigin::User };
+            self.pos.place(i, d, kind)
+        };
+        match result {
+            Ok(()) => {
+                self.notice = None;
+                Some(Change::Person)
+            }
+            Err(why) => {
+                self.say(false, why);
+                None
             }
         }
-        self.notice = None;
-        self.set_start(PlainBoard::from_board_with_user(&board, &user));
     }
 
-    /// Makes `board` the new starting position and asks the worker about it.
-    fn set_start(&mut self, board: PlainBoard) {
-        self.start = board;
-        self.path = Rc::default();
-        self.cursor = 0;
-        self.follow_to = None;
-        self.reveal = Reveal::Nothing;
-        self.playing = false;
-        self.verdict = None;
-        self.show_solutions = false;
-        if self.start.is_empty() {
-            self.path_state = PathState::Idle;
-            self.analyze_id = 0;
-            self.path_id = 0;
-            return;
+    fn note(&mut self, d: u8) -> Option<Change> {
+        match self.pos.toggle_note(self.selected, d, self.settings.auto) {
+            Ok(()) => Some(Change::Person),
+            Err(why) => {
+                self.say(false, why);
+                None
+            }
         }
-        self.analyze_id = self.request(Job::Analyze(self.start.clone()));
-        self.path_id = self.request(Job::Path(self.start.clone()));
-        self.path_state = PathState::Running;
+    }
+
+    fn back_out(&mut self) -> Option<Change> {
+        let last_own = self
+            .pos
+            .order()
+            .iter()
+            .rev()
+            .find(|&&c| self.pos.kind(c as usize) == CellOrigin::User)
+            .copied();
+        let gone = self.pos.back_out();
+        let text = match (gone.as_slice(), last_own) {
+            ([], _) => "Nothing to back out: no digit was placed after the givens.".to_string(),
+            ([one], Some(c)) if *one == c as usize => {
+                format!("Took back your digit in {}.", cell_name(*one))
+            }
+            (cells, _) => format!(
+                "Took back {} helper digit{} placed after your last own digit.",
+                cells.len(),
+                if cells.len() == 1 { "" } else { "s" }
+            ),
+        };
+        self.say(false, text);
+        Some(Change::Person)
+    }
+
+    fn fill_singles(&mut self) -> Option<Change> {
+        // Only what the warnings see stops it: filling after a wrong guess until a warning
+        // shows is how the seed helper finds out, so the solution is not consulted.
+        let w = self.pos.warnings();
+        if !w.is_empty() {
+            self.say(true, format!("Your position has a problem: {}.", w.describe().join("; ")));
+            return None;
+        }
+        let singles = self.pos.singles().placements();
+        let mut n = 0;
+        for (i, d) in singles {
+            if self.pos.value(i) == 0
+                && self.pos.candidates(i) & (1 << (d - 1)) != 0
+                && self.pos.place(i, d, CellOrigin::Solver).is_ok()
+            {
+                n += 1;
+            }
+        }
+        self.say(
+            false,
+            match n {
+                0 => "No single to fill.".to_string(),
+                1 => "Filled 1 single.".to_string(),
+                n => format!("Filled {n} singles."),
+            },
+        );
+        Some(Change::Person)
     }
 
     fn request(&mut self, job: Job) -> u64 {
@@ -416,50 +990,91 @@ impl Model {
         id
     }
 
-    fn receive(&mut self, Response { id, reply }: Response) {
+    /// Applies steps that arrived while following, up to the follow's target.
+    fn follow(&mut self) -> Option<Change> {
+        let target = self.follow_to?;
+        let mut moved = false;
+        while self.cursor < self.path.len().min(target) {
+            let step = self.path[self.cursor].clone();
+            self.pos.apply_step(&step);
+            self.cursor += 1;
+            moved = true;
+        }
+        if self.cursor == target {
+            self.follow_to = None;
+        }
+        moved.then_some(Change::Follow)
+    }
+
+    fn receive(&mut self, Response { id, reply }: Response) -> Option<Change> {
         match reply {
             Reply::Parsed(board) if id == self.parse_id => {
                 self.parse_id = 0;
-                self.givens_mode = board.is_empty();
                 self.notice = None;
-                self.set_start(board);
+                self.pos = Position::from_plain(&board);
+                self.givens_mode = self.pos.is_empty();
+                return Some(Change::Person);
             }
             Reply::ParseFailed(message) if id == self.parse_id => {
                 self.parse_id = 0;
-                self.notice =
-                    Some(Notice { error: true, text: format!("Not a puzzle: {message}") });
+                self.say(true, format!("Not a puzzle: {message}"));
             }
-            Reply::Analyzed(verdict) if id == self.analyze_id => self.verdict = Some(verdict),
-            Reply::Step { index, step, after }
+            Reply::Analyzed(verdict) if id == self.analyze_id => {
+                self.verdict = Some(verdict);
+                // Mistakes are known now: a broken position gets no path.
+                if self.running()
+                    && self.cursor == 0
+                    && let Some(t) = self.trouble()
+                {
+                    let path_id = self.path_id;
+                    self.request(Job::Cancel(path_id));
+                    self.path = Rc::default();
+                    self.path_state = PathState::Broken(t.status());
+                }
+            }
+            Reply::Reduced(n) if id == self.path_id => {
+                self.reduced = n as usize;
+                self.follow_to = Some(n as usize);
+                if n == 0 {
+                    self.follow_to = None;
+                    self.say(false, "Reduce found nothing to remove.");
+                } else {
+                    self.say(
+                        false,
+                        format!("Reduce: {n} steps (they are at the top of the path)."),
+                    );
+                }
+            }
+            Reply::Step { index, step, .. }
                 if id == self.path_id && index as usize == self.path.len() =>
             {
-                Rc::make_mut(&mut self.path).push(PathEntry { step: *step, after });
-                if let Some(target) = self.follow_to {
-                    self.cursor = self.path.len().min(target);
-                    if self.cursor == target {
-                        self.follow_to = None;
-                    }
-                }
+                Rc::make_mut(&mut self.path).push(*step);
+                return self.follow();
             }
             Reply::PathDone { end, rating } if id == self.path_id => {
                 self.path_state = PathState::Done { end, rating };
-                if self.follow_to.is_some() {
-                    self.cursor = self.path.len();
-                    self.follow_to = None;
-                }
+                let change = self.follow();
+                self.follow_to = None;
+                return change;
             }
             Reply::Cancelled if id == self.path_id && self.running() => {
                 self.path_state = PathState::Cancelled;
             }
+            Reply::Found(steps) if id == self.find_id => {
+                self.find_id = 0;
+                let technique = std::mem::take(&mut self.finding);
+                self.found = Some(Found { technique, steps: Rc::new(steps), shown: None });
+            }
             _ => {}
         }
+        None
     }
 }
 
 /// The cells that hold a digit also held by a peer: both cells of every duplicate.
 pub fn conflicts(board: &PlainBoard) -> Vec<usize> {
     let mut out = [false; 81];
-    for h in House::all() {
+    for h in deduku::House::all() {
         let cells = h.cells();
         for (k, a) in cells.iter().enumerate() {
             let va = board.value(a.index());
@@ -480,7 +1095,7 @@ pub fn conflicts(board: &PlainBoard) -> Vec<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::agent::{PathJob, analyze_job, parse_job};
+    use crate::agent::{PathJob, analyze_job, find_all_job, parse_job};
 
     const EASY: &str =
         "530070000600195000098000060800060003400803001700020006060000280000419005000080079";
@@ -497,9 +1112,12 @@ mod tests {
                 let replies = match job {
                     Job::Parse(t) => vec![parse_job(&t)],
                     Job::Analyze(b) => vec![Reply::Analyzed(analyze_job(&b))],
-                    Job::Path(b) => {
-                        let mut j = PathJob::new(&b);
+                    Job::Path(req) => {
+                        let mut j = PathJob::with(&req);
                         std::iter::from_fn(|| j.next_reply()).collect()
+                    }
+                    Job::FindAll { board, technique } => {
+                        vec![Reply::Found(find_all_job(&board, &technique))]
                     }
                     Job::Cancel(_) => vec![],
                 };
@@ -510,106 +1128,438 @@ mod tests {
         }
     }
 
-    fn loaded(text: &str) -> (Model, u64) {
-        let mut sent = 0;
-        let m = Model::default().apply(Action::Paste(text.into()));
-        let m = run_worker(m, &mut sent);
-        (m, sent)
+    /// A model and the worker that serves it.
+    struct Page {
+        m: Model,
+        sent: u64,
+    }
+
+    impl Page {
+        fn new() -> Page {
+            Page { m: Model::default(), sent: 0 }
+        }
+
+        fn loaded(text: &str) -> Page {
+            let mut p = Page::new();
+            p.act(Action::Paste(text.into()));
+            p
+        }
+
+        fn act(&mut self, a: Action) -> &mut Page {
+            let m = std::mem::take(&mut self.m).apply(a);
+            self.m = run_worker(m, &mut self.sent);
+            self
+        }
+
+        fn at(&mut self, cell: usize) -> &mut Page {
+            self.act(Action::Select(cell))
+        }
+
+        fn solution(&self) -> Vec<u8> {
+            self.m.solution().expect("a unique solution").to_vec()
+        }
     }
 
     #[test]
     fn paste_then_step_to_the_end_gives_the_solution_and_back_restores_the_start() {
-        let (mut m, _) = loaded(EASY);
-        assert_eq!(m.start.to_line().replace('.', "0"), EASY);
-        assert!(matches!(m.path_state, PathState::Done { end: PathEnd::Solved, .. }));
-        let Some(Verdict::Unique(sol)) = m.verdict.clone() else { panic!("unique expected") };
-        let n = m.path.len();
+        let mut p = Page::loaded(EASY);
+        assert_eq!(p.m.pos.to_plain().to_line().replace('.', "0"), EASY);
+        assert!(matches!(p.m.path_state, PathState::Done { end: PathEnd::Solved, .. }));
+        let sol = p.solution();
+        let n = p.m.path.len();
         assert!(n > 0);
         for _ in 0..2 * n {
-            m = m.apply(Action::Next);
+            p.act(Action::Next);
         }
-        assert_eq!(m.cursor, n);
-        assert_eq!(m.current().values, sol);
+        assert_eq!(p.m.cursor, n);
+        assert_eq!(p.m.pos.values().to_vec(), sol);
+        assert!((0..81).all(|i| p.m.pos.kind(i) != CellOrigin::User), "steps place helper digits");
         for _ in 0..n {
-            m = m.apply(Action::Prev);
+            p.act(Action::Prev);
         }
-        assert_eq!(m.current(), &m.start);
-        m = m.apply(Action::Jump(3));
-        assert_eq!(m.current(), &m.path[2].after);
-        assert_eq!(m.current_step(), Some(&m.path[3].step));
+        assert_eq!(p.m.pos, p.m.base);
+        p.act(Action::Jump(3));
+        assert_eq!(p.m.pos, p.m.position_at(3));
+        assert_eq!(p.m.current_step(), Some(&p.m.path[3]));
     }
 
     #[test]
     fn bad_paste_keeps_the_grid_and_reports_the_error() {
-        let (m, mut sent) = loaded(EASY);
-        let before = m.start.clone();
-        let m = run_worker(m.apply(Action::Paste("123 not a sudoku".into())), &mut sent);
-        assert_eq!(m.start, before);
-        assert!(m.notice.as_ref().is_some_and(|n| n.error && n.text.contains("Not a puzzle")));
+        let mut p = Page::loaded(EASY);
+        let before = p.m.pos.clone();
+        p.act(Action::Paste("123 not a sudoku".into()));
+        assert_eq!(p.m.pos, before);
+        assert!(p.m.notice.as_ref().is_some_and(|n| n.error && n.text.contains("Not a puzzle")));
     }
 
     #[test]
     fn stale_replies_are_dropped() {
-        let (m, _) = loaded(EASY);
-        let n = m.path.len();
+        let p = Page::loaded(EASY);
+        let n = p.m.path.len();
         let stale = Response {
             id: 1,
             reply: Reply::Step {
                 index: n as u32,
-                step: Box::new(m.path[0].step.clone()),
-                after: m.start.clone(),
+                step: Box::new(p.m.path[0].clone()),
+                after: PlainBoard::default(),
             },
         };
-        let m2 = m.clone().apply(Action::Worker(stale));
+        let m2 = p.m.clone().apply(Action::Worker(stale));
         assert_eq!(m2.path.len(), n);
     }
 
     #[test]
-    fn typing_a_duplicate_marks_both_cells_and_gives_no_solution() {
-        let (m, mut sent) = loaded(EASY);
-        // r1c3 is empty; 5 is already in r1c1.
-        let m = m.apply(Action::Select(2)).apply(Action::ToggleGivens).apply(Action::Input(5));
-        assert_eq!(m.conflicts(), vec![0, 2]);
-        let m = run_worker(m, &mut sent);
-        assert!(matches!(m.verdict, Some(Verdict::NoSolution(_))));
-        let m = m.apply(Action::Input(0));
-        assert!(m.conflicts().is_empty());
+    fn helper_digits_and_givens_are_not_typed_over() {
+        let mut p = Page::loaded(EASY);
+        assert!(!p.m.givens_mode);
+        p.at(0).act(Action::Input(9));
+        assert_eq!(p.m.pos.value(0), 5);
+        // Apply the first step: it places a helper digit.
+        p.act(Action::Hint).act(Action::Hint).act(Action::Hint);
+        let helper =
+            (0..81).find(|&i| p.m.pos.kind(i) == CellOrigin::Solver).expect("a helper digit");
+        let v = p.m.pos.value(helper);
+        p.at(helper).act(Action::Input(if v == 1 { 2 } else { 1 }));
+        assert_eq!(p.m.pos.value(helper), v);
+        assert!(p.m.notice.as_ref().is_some_and(|n| n.text.contains("helper")));
+        p.act(Action::Erase);
+        assert_eq!(p.m.pos.value(helper), v);
+        // The person's own digit can be replaced and cleared.
+        p.at(2).act(Action::Input(4)).act(Action::Input(1));
+        assert_eq!((p.m.pos.value(2), p.m.pos.kind(2)), (1, CellOrigin::User));
+        p.act(Action::Erase);
+        assert_eq!(p.m.pos.value(2), 0);
     }
 
     #[test]
-    fn givens_are_protected_while_solving_and_user_digits_are_marked() {
-        let (m, _) = loaded(EASY);
-        assert!(!m.givens_mode);
-        let m = m.apply(Action::Select(0)).apply(Action::Input(9));
-        assert_eq!(m.start.value(0), 5);
-        let m = m.apply(Action::Select(2)).apply(Action::Input(4));
-        assert_eq!(m.start.origin(2), CellOrigin::User);
-        assert!(m.running());
+    fn notes_mode_and_auto_candidates_keep_the_persons_removals() {
+        let mut p = Page::loaded(EASY);
+        // r1c3 allows 1 2 4; notes mode toggles.
+        p.at(2).act(Action::ToggleNotes).act(Action::Input(1));
+        assert_eq!(p.m.pos.shown(2, true), 0b1010);
+        p.act(Action::Note(1));
+        assert_eq!(p.m.pos.shown(2, true), 0b1011);
+        p.act(Action::Note(2));
+        // Auto candidates off: only the person's marks (none yet, 1 came back as a mark).
+        p.act(Action::ToggleAuto);
+        assert_eq!(p.m.pos.shown(2, false), 0b0001);
+        p.act(Action::ToggleAuto);
+        assert_eq!(p.m.pos.shown(2, true), 0b1001, "the removal of 2 stayed");
+        // The path starts from the person's position: its base has the removal too.
+        assert_eq!(p.m.base.candidates(2), 0b1001);
+        p.act(Action::FillCandidates);
+        assert!(!p.m.settings.auto);
+        assert_eq!(p.m.pos.shown(2, false), 0b1001);
+        p.act(Action::ClearNotes);
+        assert_eq!(p.m.pos.shown(2, true), 0b1011);
     }
 
     #[test]
-    fn hint_reveals_name_then_place_then_applies() {
-        let (m, _) = loaded(EASY);
-        let m = m.apply(Action::Hint);
-        assert_eq!((m.reveal, m.cursor), (Reveal::Name, 0));
-        assert!(m.highlighted_step().is_none());
-        let m = m.apply(Action::Hint);
-        assert_eq!(m.reveal, Reveal::Everything);
-        assert!(m.highlighted_step().is_some());
-        let m = m.apply(Action::Hint);
-        assert_eq!((m.reveal, m.cursor), (Reveal::Nothing, 1));
+    fn ten_mixed_actions_undo_and_redo_exactly() {
+        let mut p = Page::loaded(EASY);
+        let actions = [
+            Action::Select(2),
+            Action::Input(4),
+            Action::Select(3),
+            Action::Note(2),
+            Action::Hint,
+            Action::Hint,
+            Action::Hint,
+            Action::Paint(2),
+            Action::FillSingles,
+            Action::Select(4),
+            Action::Input(6),
+            Action::Reduce,
+            Action::Select(3),
+            Action::Erase,
+            Action::Select(6),
+            Action::ToggleNotes,
+            Action::Input(1),
+            Action::Input(2),
+            Action::ToggleNotes,
+            Action::CyclePaint,
+            Action::BackOut,
+            Action::Restart,
+        ];
+        let mut states = vec![p.m.pos.clone()];
+        for a in actions {
+            p.act(a);
+            if states.last() != Some(&p.m.pos) {
+                states.push(p.m.pos.clone());
+            }
+        }
+        assert!(states.len() >= 10, "{} changes", states.len());
+        for want in states.iter().rev().skip(1) {
+            p.act(Action::Undo);
+            assert_eq!(&p.m.pos, want);
+        }
+        for want in states.iter().skip(1) {
+            p.act(Action::Redo);
+            assert_eq!(&p.m.pos, want);
+        }
+        // And the history survives its text form (local storage).
+        let back = History::from_text(&p.m.history.to_text()).unwrap();
+        assert_eq!(back.current(), &p.m.pos);
+    }
+
+    /// What a person does with the seed helper: fill singles until stuck, guess in a cell with
+    /// the fewest candidates, fill again; when a warning shows, back out (helper digits, then
+    /// the guess) and remove the guessed candidate from their notes. Returns the number of
+    /// guesses and of back-outs.
+    fn solve_like_the_seed(p: &mut Page) -> (usize, usize) {
+        let (mut guesses, mut backouts) = (0, 0);
+        for _ in 0..500 {
+            loop {
+                let before = p.m.pos.clone();
+                p.act(Action::FillSingles);
+                if p.m.pos == before {
+                    break;
+                }
+            }
+            if p.m.pos.is_complete() && p.m.pos.warnings().is_empty() {
+                return (guesses, backouts);
+            }
+            if !p.m.pos.warnings().is_empty() {
+                let guess =
+                    *p.m.pos
+                        .order()
+                        .iter()
+                        .rev()
+                        .find(|&&c| p.m.pos.kind(c as usize) == CellOrigin::User)
+                        .expect("a warning after filling only comes after a guess")
+                        as usize;
+                let d = p.m.pos.value(guess);
+                p.act(Action::BackOut);
+                assert_eq!(p.m.pos.value(guess), d, "the first press keeps the guess");
+                p.act(Action::BackOut);
+                assert_eq!(p.m.pos.value(guess), 0, "the second takes it back");
+                p.at(guess).act(Action::Note(d));
+                backouts += 1;
+                continue;
+            }
+            let cell = (0..81)
+                .filter(|&i| p.m.pos.value(i) == 0)
+                .min_by_key(|&i| p.m.pos.candidates(i).count_ones())
+                .unwrap();
+            let d = p.m.pos.candidates(cell).trailing_zeros() as u8 + 1;
+            p.at(cell).act(Action::Input(d));
+            guesses += 1;
+        }
+        panic!("not solved in 500 rounds");
+    }
+
+    #[test]
+    fn the_seeds_two_puzzles_are_solved_with_singles_guesses_and_back_outs() {
+        for id in ["davdata-two-decisions", "davdata-very-hard"] {
+            let mut p = Page::loaded(crate::samples::find(id).unwrap().text);
+            let sol = p.solution();
+            let (guesses, backouts) = solve_like_the_seed(&mut p);
+            assert_eq!(p.m.pos.values().to_vec(), sol, "{id}");
+            assert!(guesses >= 1, "{id} needs a decision");
+            println!("{id}: {guesses} guesses, {backouts} back-outs");
+        }
+    }
+
+    #[test]
+    fn back_out_after_a_wrong_guess_restores_the_position_before_it() {
+        let mut p = Page::loaded(crate::samples::find("davdata-two-decisions").unwrap().text);
+        loop {
+            let before = p.m.pos.clone();
+            p.act(Action::FillSingles);
+            if p.m.pos == before {
+                break;
+            }
+        }
+        let sol = p.solution();
+        let before_guess = p.m.pos.clone();
+        let cell = (0..81)
+            .filter(|&i| p.m.pos.value(i) == 0 && p.m.pos.candidates(i).count_ones() == 2)
+            .find(|_| true)
+            .expect("a two-candidate cell");
+        let wrong = (1..=9u8)
+            .find(|&d| d != sol[cell] && p.m.pos.candidates(cell) & (1 << (d - 1)) != 0)
+            .unwrap();
+        p.at(cell).act(Action::Input(wrong));
+        let mut filled = 0;
+        while p.m.pos.warnings().is_empty() {
+            let before = p.m.pos.clone();
+            p.act(Action::FillSingles);
+            assert_ne!(p.m.pos, before, "a wrong guess ends in a warning");
+            filled += 1;
+        }
+        assert!(filled > 0);
+        // Hints refuse and say where.
+        p.act(Action::Hint);
+        assert!(p.m.notice.as_ref().is_some_and(|n| n.error && n.text.contains("problem")));
+        p.act(Action::BackOut).act(Action::BackOut);
+        assert_eq!(p.m.pos, before_guess);
+    }
+
+    #[test]
+    fn check_finds_a_planted_wrong_digit_and_a_wrongly_removed_candidate() {
+        let mut p = Page::loaded(EASY);
+        let sol = p.solution();
+        assert!(!p.m.mistakes_shown(), "off by default");
+        let wrong = (1..=9u8)
+            .find(|&d| d != sol[2] && p.m.pos.candidates(2) & (1 << (d - 1)) != 0)
+            .unwrap();
+        p.at(2).act(Action::Input(wrong));
+        p.at(3).act(Action::Note(sol[3]));
+        p.act(Action::Check);
+        assert!(p.m.mistakes_shown());
+        let m = p.m.pos.mistakes(&sol);
+        assert_eq!(m.wrong_digits, vec![2]);
+        assert_eq!(m.wrong_removals, vec![(3, sol[3])]);
+        let text = &p.m.notice.as_ref().unwrap().text;
+        assert!(text.contains(&format!("your notes removed {} from r1c4", sol[3])), "{text}");
+        // The next change hides the marks again, unless mistakes are shown as one goes.
+        p.at(5).act(Action::Note(1));
+        assert!(!p.m.mistakes_shown());
+        p.act(Action::ToggleShowMistakes);
+        assert!(p.m.mistakes_shown());
+    }
+
+    #[test]
+    fn a_hint_after_the_persons_removals_is_sound_and_uses_them() {
+        let mut p = Page::loaded(crate::samples::find("top1465-1").unwrap().text);
+        let sol = p.solution();
+        // Remove, in a few cells, every candidate but the solution's and one other.
+        let empty: Vec<usize> = (0..81).filter(|&i| p.m.pos.value(i) == 0).step_by(5).collect();
+        for i in empty {
+            let keep_other =
+                (1..=9u8).find(|&d| d != sol[i] && p.m.pos.candidates(i) & (1 << (d - 1)) != 0);
+            for d in 1..=9u8 {
+                if d != sol[i]
+                    && Some(d) != keep_other
+                    && p.m.pos.candidates(i) & (1 << (d - 1)) != 0
+                {
+                    p.at(i).act(Action::Note(d));
+                }
+            }
+        }
+        assert_eq!(p.m.base, p.m.pos, "the path starts from the person's position");
+        for _ in 0..5 {
+            p.act(Action::Hint).act(Action::Hint).act(Action::Hint);
+            assert!(p.m.pos.mistakes(&sol).is_empty(), "a hint applied something wrong");
+            assert!(p.m.pos.warnings().is_empty());
+        }
+    }
+
+    #[test]
+    fn a_broken_position_is_reported_not_explained() {
+        let mut p = Page::loaded(EASY);
+        let sol = p.solution();
+        p.at(2).act(Action::Note(sol[2]));
+        assert!(p.m.path.is_empty(), "no path from a broken position");
+        assert!(
+            matches!(p.m.path_state, PathState::Broken(ref s) if s.is_empty()),
+            "the status gives nothing away"
+        );
+        p.act(Action::Hint);
+        let n = p.m.notice.clone().unwrap();
+        assert!(
+            n.error && n.text.contains(&format!("your notes removed {} from r1c3", sol[2])),
+            "{}",
+            n.text
+        );
+        // A visible warning is named in the status.
+        p.act(Action::Undo);
+        for d in 1..=9 {
+            if p.m.pos.candidates(2) & (1 << (d - 1)) != 0 {
+                p.act(Action::Note(d));
+            }
+        }
+        assert!(
+            matches!(p.m.path_state, PathState::Broken(ref s) if s.contains("r1c3 has no candidate left"))
+        );
+    }
+
+    #[test]
+    fn reduce_applies_one_round_as_steps_and_fill_singles_fills() {
+        let mut p = Page::loaded(crate::samples::find("top1465-1").unwrap().text);
+        let sol = p.solution();
+        let before = p.m.pos.clone();
+        p.act(Action::Reduce);
+        assert!(p.m.reduced > 0, "top1465 #1 has something to reduce");
+        assert_eq!(p.m.cursor, p.m.reduced, "the round is applied");
+        assert!(p.m.path[..p.m.reduced].iter().all(|s| {
+            s.technique.starts_with("Locked Candidates") || s.technique == "Unit Permutation Check"
+        }));
+        assert!(p.m.pos.mistakes(&sol).is_empty());
+        assert_ne!(p.m.pos, before);
+        // One undo takes the whole round back.
+        p.act(Action::Undo);
+        assert_eq!(p.m.pos, before);
+        let mut p = Page::loaded(EASY);
+        let sol = p.solution();
+        let singles = p.m.pos.singles().placements();
+        p.act(Action::FillSingles);
+        for (i, d) in singles {
+            assert_eq!((p.m.pos.value(i), p.m.pos.kind(i)), (d, CellOrigin::Solver));
+        }
+        assert!(p.m.pos.mistakes(&sol).is_empty());
+    }
+
+    #[test]
+    fn a_technique_switched_off_never_appears_in_the_path() {
+        let mut p = Page::loaded(EASY);
+        assert!(p.m.path.iter().any(|s| s.technique == "Hidden Single"));
+        p.act(Action::SetTechnique("hidden-single".into(), false));
+        assert!(!p.m.settings.technique_on("hidden-single"));
+        assert!(!p.m.path.is_empty());
+        assert!(p.m.path.iter().all(|s| s.technique != "Hidden Single"));
+        let saved = Settings::from_text(&p.m.settings.to_text());
+        assert_eq!(saved, p.m.settings);
+        p.act(Action::DefaultTechniques);
+        assert!(p.m.path.iter().any(|s| s.technique == "Hidden Single"));
+    }
+
+    #[test]
+    fn find_all_lists_the_instances_and_draws_one_on_request() {
+        let mut p = Page::loaded(EASY);
+        p.act(Action::FindAll("hidden-single".into()));
+        let f = p.m.found.clone().expect("found");
+        let board = p.m.pos.to_plain().to_board();
+        let lib = deduku::find_all(&board, deduku::Technique::HiddenSingle);
+        assert_eq!(f.steps.len(), lib.len());
+        assert!(p.m.highlighted_step().is_none());
+        p.act(Action::ShowFound(Some(1)));
+        assert_eq!(p.m.highlighted_step(), Some(&f.steps[1]));
+        // A change of the position drops the list.
+        p.at(2).act(Action::Note(1));
+        assert!(p.m.found.is_none());
+    }
+
+    #[test]
+    fn highlight_mode_bivalue_and_colours() {
+        let mut p = Page::loaded(EASY);
+        p.act(Action::ToggleHighlightMode).act(Action::Input(5));
+        assert_eq!(p.m.highlight, Some(5));
+        assert_eq!(p.m.pos.value(2), 0, "a digit in highlight mode does not place");
+        p.act(Action::Input(5));
+        assert_eq!(p.m.highlight, None);
+        // Colour a cell, then a candidate of it.
+        let path_id = p.m.path_id;
+        p.at(2).act(Action::Paint(1));
+        assert_eq!(p.m.pos.cell_color(2), 1);
+        assert_eq!(p.m.path_id, path_id, "colours do not restart the path");
+        p.act(Action::Input(4));
+        p.act(Action::Paint(3));
+        assert_eq!(p.m.pos.cand_color(2, 4), 3);
+        p.act(Action::Undo);
+        assert_eq!(p.m.pos.cand_color(2, 4), 0);
+        p.act(Action::ClearColors);
+        assert_eq!(p.m.pos.cell_color(2), 0);
     }
 
     #[test]
     fn a_verdict_of_several_solutions_is_kept_and_they_can_be_shown() {
-        let board = PlainBoard::from_board(&deduku::format::parse(EASY).unwrap());
-        let m = Model::default().apply(Action::Restore(board, 0));
-        let (a, b): (Vec<u8>, Vec<u8>) = ((1..=81).map(|i| i % 9).collect(), vec![0; 81]);
-        let reply = Reply::Analyzed(Verdict::Multiple(a.clone(), b.clone()));
-        let m = m.clone().apply(Action::Worker(Response { id: m.analyze_id, reply }));
-        let m = m.apply(Action::ToggleSolutions);
-        assert_eq!(m.verdict, Some(Verdict::Multiple(a, b)));
-        assert!(m.show_solutions);
+        let mut p = Page::loaded(crate::samples::find("multiple-solutions").unwrap().text);
+        assert!(matches!(p.m.verdict, Some(Verdict::Multiple(..))));
+        p.act(Action::ToggleSolutions);
+        assert!(p.m.show_solutions);
+        p.act(Action::Check);
+        assert!(p.m.notice.as_ref().is_some_and(|n| n.text.contains("exactly one solution")));
     }
 
     #[test]

@@ -6,9 +6,10 @@
 use deduku_web::client::WorkerClient;
 use deduku_web::components::grid::{Grid, GridProps};
 use deduku_web::components::status::{Status, StatusProps};
+use deduku_web::position::Position;
 use deduku_web::protocol::{
-    Job, PathEnd, PlainBoard, PlainCand, PlainLink, PlainNode, PlainRating, PlainStep, Reply,
-    Request, Response, Verdict,
+    CellOrigin, Job, PathEnd, PathRequest, PlainBoard, PlainCand, PlainLink, PlainNode,
+    PlainRating, PlainStep, Reply, Request, Response, Verdict,
 };
 use deduku_web::samples::SAMPLES;
 use deduku_web::state::PathState;
@@ -73,7 +74,7 @@ async fn worker_round_trip_parses_analyzes_and_streams_a_path() {
     let r = next(&mut rx, 20).await;
     let Reply::Analyzed(Verdict::Unique(solution)) = r.reply else { panic!("{:?}", r.reply) };
 
-    client.send(Request { id: 3, job: Job::Path(board) });
+    client.send(Request { id: 3, job: Job::Path(PathRequest::new(board)) });
     let mut last = None;
     let mut steps = 0;
     loop {
@@ -108,7 +109,7 @@ async fn worker_rating(
     id: u64,
     board: &PlainBoard,
 ) -> PlainRating {
-    client.send(Request { id, job: Job::Path(board.clone()) });
+    client.send(Request { id, job: Job::Path(PathRequest::new(board.clone())) });
     loop {
         let r = next(rx, 60).await;
         assert_eq!(r.id, id);
@@ -145,7 +146,7 @@ async fn cancel_stops_the_hardest_path_mid_way_and_the_worker_keeps_serving() {
     let board = PlainBoard::from_board(&deduku::parse(hardest.text).expect("parses"));
     let perf = web_sys::window().unwrap().performance().unwrap();
     // Warm up (the first path also compiles the worker's code paths) and count the steps.
-    client.send(Request { id: 200, job: Job::Path(board.clone()) });
+    client.send(Request { id: 200, job: Job::Path(PathRequest::new(board.clone())) });
     let mut full = 0;
     while let Reply::Step { .. } = next(&mut rx, 60).await.reply {
         full += 1;
@@ -153,7 +154,7 @@ async fn cancel_stops_the_hardest_path_mid_way_and_the_worker_keeps_serving() {
     let mut latencies = Vec::new();
     for (k, delay) in [0u32, 5, 15, 30, 60].into_iter().enumerate() {
         let id = 300 + 10 * k as u64;
-        client.send(Request { id, job: Job::Path(board.clone()) });
+        client.send(Request { id, job: Job::Path(PathRequest::new(board.clone())) });
         sleep(delay).await;
         let t0 = perf.now();
         client.send(Request { id: id + 1, job: Job::Cancel(id) });
@@ -171,11 +172,11 @@ async fn cancel_stops_the_hardest_path_mid_way_and_the_worker_keeps_serving() {
         latencies.push((delay, steps, ((perf.now() - t0) * 10.0).round() / 10.0));
     }
     // A newer path request supersedes the running one the same way.
-    client.send(Request { id: 400, job: Job::Path(board.clone()) });
+    client.send(Request { id: 400, job: Job::Path(PathRequest::new(board.clone())) });
     sleep(20).await;
     let t0 = perf.now();
     client.send(Request { id: 401, job: Job::Analyze(board.clone()) });
-    client.send(Request { id: 402, job: Job::Path(PlainBoard::default()) });
+    client.send(Request { id: 402, job: Job::Path(PathRequest::new(PlainBoard::default())) });
     let mut analyzed = None;
     let mut cancelled = None;
     while analyzed.is_none() || cancelled.is_none() {
@@ -209,21 +210,26 @@ fn mount() -> web_sys::Element {
 }
 
 #[wasm_bindgen_test]
-async fn grid_renders_an_aria_grid_with_origins_conflicts_and_step_roles() {
-    let mut board = match deduku_web::agent::parse_job(EASY) {
-        Reply::Parsed(b) => b,
-        other => panic!("{other:?}"),
-    };
-    // Make r1c3 a duplicate of r1c1 (5).
-    board.values[2] = 5;
-    board.origins[2] = deduku_web::protocol::CellOrigin::User;
+async fn grid_renders_kinds_warnings_mistakes_colours_and_step_roles() {
+    let givens: [u8; 81] = std::array::from_fn(|i| EASY.as_bytes()[i] - b'0');
+    let mut pos = Position::from_givens(&givens);
+    // A duplicate of r1c1's 5 in r1c3 (the person's), a helper digit, a removed candidate the
+    // solution needs, a coloured cell.
+    pos.place(2, 5, CellOrigin::User).unwrap();
+    pos.place(72, 3, CellOrigin::Solver).unwrap();
+    pos.toggle_note(3, 6, true).unwrap();
+    pos.set_cell_color(10, 2);
+    let solution: Vec<u8> =
+        deduku::solve::count_solutions(&deduku::parse(EASY).unwrap(), 1).solutions[0].to_vec();
     let step = PlainStep {
         technique: "Test pattern".into(),
         text: "Test".into(),
-        place: "r9c9".into(),
-        placements: vec![PlainCand { cell: 80, digit: 9 }],
-        eliminations: vec![PlainCand { cell: 79, digit: 1 }],
-        cells: vec![72],
+        explanation: "Because.".into(),
+        about: String::new(),
+        place: "r9c3".into(),
+        placements: vec![],
+        eliminations: vec![PlainCand { cell: 77, digit: 6 }],
+        cells: vec![74],
         candidates: vec![PlainCand { cell: 78, digit: 4 }],
         alternate: vec![],
         fins: vec![],
@@ -231,35 +237,29 @@ async fn grid_renders_an_aria_grid_with_origins_conflicts_and_step_roles() {
         cover_houses: vec![],
         links: vec![PlainLink {
             from: PlainNode { digit: 4, cells: vec![78] },
-            to: PlainNode { digit: 1, cells: vec![79] },
+            to: PlainNode { digit: 6, cells: vec![77] },
             strong: false,
         }],
     };
-    // The step's candidates must exist on the board for their classes to show.
-    board.values[78] = 0;
-    board.values[79] = 0;
-    board.values[80] = 0;
-    board.origins[78] = deduku_web::protocol::CellOrigin::Empty;
-    board.origins[79] = deduku_web::protocol::CellOrigin::Empty;
-    board.origins[80] = deduku_web::protocol::CellOrigin::Empty;
-    board.cands[78] = 0x1ff;
-    board.cands[79] = 0x1ff;
-    board.cands[80] = 0x1ff;
-    let conflicts = deduku_web::state::conflicts(&board);
-    assert_eq!(conflicts, vec![0, 2]);
+    let warnings = pos.warnings();
+    assert_eq!(warnings.duplicates, vec![0, 2]);
+    let mistakes = pos.mistakes(&solution);
     let root = mount();
     let (tx, mut rx) = mpsc::unbounded();
     let props = GridProps {
-        board,
+        pos: pos.clone(),
+        auto: true,
         step: Some(step),
         selected: 40,
-        show_candidates: false,
-        conflicts,
+        warnings,
+        mistakes: Some(mistakes),
+        singles: None,
+        highlight: Some(4),
+        bivalue: false,
         on_select: Callback::from(move |i: usize| {
             let _ = tx.unbounded_send(i);
         }),
-        on_move: Callback::noop(),
-        on_input: Callback::noop(),
+        on_action: Callback::noop(),
     };
     yew::Renderer::<Grid>::with_root_and_props(root.clone(), props).render();
     sleep(20).await;
@@ -268,12 +268,16 @@ async fn grid_renders_an_aria_grid_with_origins_conflicts_and_step_roles() {
     let cell = |i: usize| root.query_selector(&format!("[data-cell='{i}']")).unwrap().unwrap();
     assert_eq!(cell(0).get_attribute("aria-label").unwrap(), "row 1 column 1, 5, given, conflict");
     assert!(cell(0).class_list().contains("conflict") && cell(2).class_list().contains("conflict"));
-    assert!(cell(2).class_list().contains("user"));
-    assert!(cell(72).class_list().contains("hl-cell"));
+    assert!(cell(2).class_list().contains("user") && cell(2).class_list().contains("mistake"));
+    assert!(cell(72).class_list().contains("solver"));
+    assert!(cell(72).get_attribute("aria-label").unwrap().ends_with("3, helper"));
+    assert!(cell(10).class_list().contains("color-2"));
+    assert!(cell(74).class_list().contains("hl-cell"));
     assert!(cell(75).class_list().contains("hl-house"));
-    assert_eq!(root.query_selector_all(".c-place").unwrap().length(), 1);
+    assert_eq!(cell(3).query_selector_all(".c-wrong").unwrap().length(), 1);
     assert_eq!(root.query_selector_all(".c-elim").unwrap().length(), 1);
     assert_eq!(root.query_selector_all(".c-pat").unwrap().length(), 1);
+    assert!(root.query_selector_all(".c-hl").unwrap().length() > 3);
     assert_eq!(root.query_selector_all("svg.overlay path.link.weak").unwrap().length(), 1);
     assert_eq!(cell(40).get_attribute("tabindex").unwrap(), "0");
     // Clicking a cell selects it.
@@ -289,7 +293,8 @@ async fn status_offers_the_two_solutions_when_there_are_several() {
     let root = mount();
     let props = StatusProps {
         empty: false,
-        conflicts: 0,
+        warnings: vec!["r1c3 has no candidate left".into()],
+        mistakes: vec![],
         verdict: Some(Verdict::Multiple(a, b)),
         show_solutions: true,
         path_state: PathState::Running,
@@ -302,6 +307,7 @@ async fn status_offers_the_two_solutions_when_there_are_several() {
     sleep(20).await;
     let text = root.text_content().unwrap();
     assert!(text.contains("Multiple solutions"), "{text}");
+    assert!(text.contains("r1c3 has no candidate left"), "{text}");
     assert_eq!(root.query_selector_all(".mini-grid").unwrap().length(), 2);
     assert_eq!(root.query_selector_all(".mini-cell.differs").unwrap().length(), 4);
 }

@@ -1,13 +1,17 @@
 //! The root component: the model, the hooks that connect it to the worker, the keyboard, the
 //! player and the URL/storage, and the layout of the other components.
 
+use super::assist::Assist;
 use super::controls::Controls;
 use super::grid::Grid;
 use super::import::Import;
 use super::pad::Pad;
 use super::status::Status;
 use super::steps::StepList;
-use crate::hooks::{use_action, use_page_keys, use_persisted_model, use_player, use_worker};
+use super::techniques::Techniques;
+use crate::hooks::{
+    KEY_HELP, use_action, use_page_keys, use_persisted_model, use_player, use_worker,
+};
 use crate::state::{Action, PathState};
 use yew::prelude::*;
 
@@ -20,42 +24,57 @@ pub fn App() -> Html {
     use_player(&model);
 
     let on_select = use_action(&on_action, Action::Select);
-    let on_move = use_action(&on_action, |(dr, dc): (i32, i32)| Action::Move(dr, dc));
-    let on_input = use_action(&on_action, Action::Input);
     let on_jump = use_action(&on_action, Action::Jump);
 
     let m = &*model;
-    let conflicts = m.conflicts();
+    let warnings = m.pos.warnings();
+    let mistakes = m.mistakes_shown().then(|| m.pos.mistakes(m.solution().unwrap_or_default()));
+    let mistake_text = mistakes.as_ref().map(|x| x.describe(&m.pos)).unwrap_or_default();
+    let singles = m.show_singles.then(|| m.pos.singles());
+    let enabled: Vec<String> = deduku::Technique::ALL
+        .iter()
+        .map(|t| t.id().to_string())
+        .filter(|id| m.settings.technique_on(id))
+        .collect();
+    let keys =
+        KEY_HELP.iter().map(|(k, what)| html! { <li><kbd>{ *k }</kbd>{ " " }{ *what }</li> });
     html! {
         <>
             <header class="top">
                 <h1>{ "Deduku" }</h1>
-                <p class="tagline">{ "Sudoku solver and explainer — every step, in plain words." }</p>
+                <p class="tagline">{ "Sudoku helper and explainer — solve it yourself, with hints in plain words." }</p>
             </header>
             <main class="layout">
                 <div class="board-col">
-                    <Status empty={m.start.is_empty()} conflicts={conflicts.len()}
+                    <Status empty={m.pos.is_empty()} warnings={warnings.describe()} mistakes={mistake_text}
                         verdict={m.verdict.clone()} show_solutions={m.show_solutions}
                         path_state={m.path_state.clone()} steps={m.path.len()}
-                        complete={m.current().is_complete()} notice={m.notice.clone()}
+                        complete={m.pos.is_complete()} notice={m.notice.clone()}
                         on_action={on_action.clone()} />
-                    <Grid board={m.current().clone()} step={m.highlighted_step().cloned()}
-                        selected={m.selected} show_candidates={m.show_candidates} {conflicts}
-                        {on_select} {on_move} on_input={on_input.clone()} />
-                    <Pad show_candidates={m.show_candidates} givens_mode={m.givens_mode}
-                        {on_input} on_action={on_action.clone()} />
+                    <Grid pos={m.pos.clone()} auto={m.settings.auto} step={m.highlighted_step().cloned()}
+                        selected={m.selected} {warnings} {mistakes} {singles} highlight={m.highlight}
+                        bivalue={m.bivalue} {on_select} on_action={on_action.clone()} />
+                    <Pad notes_mode={m.notes_mode} highlight_mode={m.highlight_mode} highlight={m.highlight}
+                        auto={m.settings.auto} givens_mode={m.givens_mode}
+                        can_undo={m.history.can_undo()} can_redo={m.history.can_redo()}
+                        on_action={on_action.clone()} />
                 </div>
                 <div class="side-col">
                     <Controls cursor={m.cursor} steps={m.path.len()} step={m.current_step().cloned()}
                         reveal={m.reveal} running={m.running()} waiting={m.waiting()}
                         cancelled={m.path_state == PathState::Cancelled} playing={m.playing}
-                        speed_ms={m.speed_ms} on_action={on_action.clone()} />
-                    <StepList entries={m.path.clone()} cursor={m.cursor} more_coming={m.running()}
-                        {on_jump} />
-                    <Import board={m.current().clone()} {on_action} />
-                    <p class="keys muted">
-                        { "Keys: arrows move, 1–9 type, 0/Delete clear, n next, p previous, space play, Home start, End solve all, h hint, c candidates, Esc cancel." }
-                    </p>
+                        speed_ms={m.settings.speed_ms} on_action={on_action.clone()} />
+                    <Assist checking={m.checking} show_mistakes={m.settings.show_mistakes}
+                        show_singles={m.show_singles} bivalue={m.bivalue} on_action={on_action.clone()} />
+                    <StepList entries={m.path.clone()} reduced={m.reduced} cursor={m.cursor}
+                        more_coming={m.running()} {on_jump} />
+                    <Techniques {enabled} found={m.found.clone()} finding={m.find_id != 0}
+                        on_action={on_action.clone()} />
+                    <Import board={m.pos.to_plain()} {on_action} />
+                    <details class="keys" id="key-help">
+                        <summary>{ "Keys" }</summary>
+                        <ul class="key-list">{ for keys }</ul>
+                    </details>
                 </div>
             </main>
         </>

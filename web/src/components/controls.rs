@@ -55,10 +55,17 @@ pub fn Controls(props: &ControlsProps) -> Html {
     };
     let step_text = match (props.step.as_ref(), props.reveal) {
         (Some(s), Reveal::Everything) => html! {
-            <p class="step-text" id="step-text">
-                <strong>{ format!("Step {} of {}{}: ", props.cursor + 1, n, if props.running { "+" } else { "" }) }</strong>
-                { &s.text }
-            </p>
+            <div class="step-text" id="step-text">
+                <p><strong>{ format!("Step {} of {}{}: {}", props.cursor + 1, n, if props.running { "+" } else { "" }, s.technique) }</strong></p>
+                <p class="explanation" id="step-explanation">{ &s.explanation }</p>
+                <p class="notation muted" id="step-notation"><code>{ &s.text }</code></p>
+                if !s.about.is_empty() {
+                    <details class="about" id="step-about">
+                        <summary>{ format!("What is a {}?", s.technique) }</summary>
+                        <p>{ &s.about }</p>
+                    </details>
+                }
+            </div>
         },
         (Some(s), Reveal::Name) => html! {
             <p class="step-text" id="step-text"><strong>{ "Hint: " }</strong>

@@ -2,7 +2,9 @@
 //! highlights of one step drawn from its generic roles (no technique is named here) and the
 //! chain links in an SVG overlay.
 
-use crate::protocol::{CellOrigin, PlainBoard, PlainCand, PlainStep};
+use crate::position::{Mistakes, Position, Singles, Warnings};
+use crate::protocol::{CellOrigin, PlainCand, PlainStep};
+use crate::state::Action;
 use deduku::House;
 use web_sys::HtmlElement;
 use yew::prelude::*;
@@ -10,40 +12,44 @@ use yew::prelude::*;
 /// The grid's inputs.
 #[derive(Properties, PartialEq)]
 pub struct GridProps {
-    /// The position to draw.
-    pub board: PlainBoard,
+    /// The person's position.
+    pub pos: Position,
+    /// Auto candidates (else only the person's marks are drawn).
+    pub auto: bool,
     /// The step whose highlights are drawn, if any.
     pub step: Option<PlainStep>,
     /// The selected cell.
     pub selected: usize,
-    /// Whether candidates are drawn.
-    pub show_candidates: bool,
-    /// Cells with a duplicate digit.
-    pub conflicts: Vec<usize>,
+    /// What is visibly wrong (marked on its cells).
+    pub warnings: Warnings,
+    /// The mistakes to mark, when Check is on.
+    pub mistakes: Option<Mistakes>,
+    /// The singles to mark, when shown.
+    pub singles: Option<Singles>,
+    /// The highlighted digit.
+    pub highlight: Option<u8>,
+    /// Shade the cells with two candidates.
+    pub bivalue: bool,
     /// A cell (0–80) was clicked.
     pub on_select: Callback<usize>,
-    /// An arrow key: move the selection by (rows, columns).
-    pub on_move: Callback<(i32, i32)>,
-    /// A digit key (1–9), or 0 for Delete, Backspace, `0` and `.`.
-    pub on_input: Callback<u8>,
+    /// A key of the grid ([`grid_key`]).
+    pub on_action: Callback<Action>,
 }
 
 /// The screen-reader label of a cell: `row 3 column 5, empty, candidates 1 4 7`.
-pub fn cell_label(board: &PlainBoard, i: usize) -> String {
+pub fn cell_label(pos: &Position, i: usize, shown: u16) -> String {
     let (r, c) = (i / 9 + 1, i % 9 + 1);
-    let v = board.value(i);
+    let v = pos.value(i);
     if v != 0 {
-        let kind = match board.origin(i) {
+        let kind = match pos.kind(i) {
             CellOrigin::Given => "given",
-            CellOrigin::User => "entered",
-            _ => "solved",
+            CellOrigin::User => "yours",
+            _ => "helper",
         };
         return format!("row {r} column {c}, {v}, {kind}");
     }
-    let cands: Vec<String> = (1..=9u8)
-        .filter(|d| board.cand_mask(i) & (1 << (d - 1)) != 0)
-        .map(|d| d.to_string())
-        .collect();
+    let cands: Vec<String> =
+        (1..=9u8).filter(|d| shown & (1 << (d - 1)) != 0).map(|d| d.to_string()).collect();
     if cands.is_empty() {
         format!("row {r} column {c}, empty, no candidates")
     } else {
@@ -99,25 +105,26 @@ fn cell_step_classes(step: &PlainStep, cell: usize) -> Classes {
     c
 }
 
-/// What a key pressed on the grid means.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum GridKey {
-    /// Move the selection by (rows, columns).
-    Move(i32, i32),
-    /// Type a digit (1–9) or clear (0).
-    Input(u8),
-}
-
-/// Maps a key pressed on the grid to its meaning, if it has one.
-pub fn grid_key(key: &str) -> Option<GridKey> {
+/// Maps a key pressed on the grid to its action: arrows move, digits place (or note, with
+/// Shift: `code` is the physical key, `Digit5` or `Numpad5`, since Shift changes `key`), 0,
+/// `.` and Delete clear, Backspace backs out.
+pub fn grid_key(key: &str, code: &str, shift: bool) -> Option<Action> {
+    let digit =
+        |s: &str| (s.len() == 1 && ("1"..="9").contains(&s)).then(|| s.as_bytes()[0] - b'0');
+    if shift {
+        let d = code.strip_prefix("Digit").or_else(|| code.strip_prefix("Numpad"));
+        if let Some(d) = d.and_then(digit) {
+            return Some(Action::Note(d));
+        }
+    }
     Some(match key {
-        "ArrowUp" => GridKey::Move(-1, 0),
-        "ArrowDown" => GridKey::Move(1, 0),
-        "ArrowLeft" => GridKey::Move(0, -1),
-        "ArrowRight" => GridKey::Move(0, 1),
-        "Delete" | "Backspace" | "0" | "." => GridKey::Input(0),
-        k if k.len() == 1 && ("1"..="9").contains(&k) => GridKey::Input(k.as_bytes()[0] - b'0'),
-        _ => return None,
+        "ArrowUp" => Action::Move(-1, 0),
+        "ArrowDown" => Action::Move(1, 0),
+        "ArrowLeft" => Action::Move(0, -1),
+        "ArrowRight" => Action::Move(0, 1),
+        "Delete" | "0" | "." => Action::Erase,
+        "Backspace" => Action::BackOut,
+        k => Action::Input(digit(k)?),
     })
 }
 
@@ -143,29 +150,40 @@ pub fn Grid(props: &GridProps) -> Html {
         });
     }
     let onkeydown = {
-        let (on_move, on_input) = (props.on_move.clone(), props.on_input.clone());
+        let on_action = props.on_action.clone();
         Callback::from(move |e: KeyboardEvent| {
             if e.ctrl_key() || e.meta_key() || e.alt_key() {
                 return;
             }
-            let Some(key) = grid_key(&e.key()) else { return };
+            let Some(action) = grid_key(&e.key(), &e.code(), e.shift_key()) else { return };
             e.prevent_default();
-            match key {
-                GridKey::Move(dr, dc) => on_move.emit((dr, dc)),
-                GridKey::Input(d) => on_input.emit(d),
-            }
+            on_action.emit(action);
         })
     };
-    let b = &props.board;
+    let p = &props.pos;
     let step = props.step.as_ref();
-    let sel_value = b.value(props.selected);
+    let sel_value = p.value(props.selected);
     let sel_cell = deduku::Cell::from_index(props.selected.min(80));
+    let warn_cells = props.warnings.cells();
+    let no_cand = |i: usize| props.warnings.no_candidate.contains(&i);
+    let wrong_digit =
+        |i: usize| props.mistakes.as_ref().is_some_and(|m| m.wrong_digits.contains(&i));
+    let wrong_removal = |i: usize, d: u8| {
+        props.mistakes.as_ref().is_some_and(|m| m.wrong_removals.contains(&(i, d)))
+    };
+    let single = |i: usize, d: u8| {
+        props.singles.as_ref().is_some_and(|s| {
+            s.cells.contains(&(i, d)) || s.houses.iter().any(|&(_, c, x)| c == i && x == d)
+        })
+    };
     let rows = (0..9).map(|r| {
         let cells = (0..9).map(|c| {
             let i = r * 9 + c;
-            let v = b.value(i);
+            let v = p.value(i);
+            // With a step drawn, its candidates must show: the solver's candidates then.
+            let shown = if step.is_some() { p.candidates(i) } else { p.shown(i, props.auto) };
             let mut class = classes!("cell");
-            class.push(match b.origin(i) {
+            class.push(match p.kind(i) {
                 CellOrigin::Given => "given",
                 CellOrigin::User => "user",
                 CellOrigin::Solver => "solver",
@@ -182,42 +200,76 @@ pub fn Grid(props: &GridProps) -> Html {
             } else if sel_cell.sees(deduku::Cell::from_index(i)) {
                 class.push("peer");
             }
-            if v != 0 && v == sel_value {
+            if v != 0 && (v == sel_value || Some(v) == props.highlight) {
                 class.push("same-digit");
             }
-            if props.conflicts.contains(&i) {
+            if props.warnings.duplicates.contains(&i) {
                 class.push("conflict");
+            }
+            if warn_cells[i] {
+                class.push("warning");
+            }
+            if no_cand(i) {
+                class.push("no-cand");
+            }
+            if wrong_digit(i) {
+                class.push("mistake");
+            }
+            if v == 0 && props.bivalue && shown.count_ones() == 2 {
+                class.push("bivalue");
+            }
+            if v == 0 && props.highlight.is_some_and(|d| shown & (1 << (d - 1)) != 0) {
+                class.push("has-digit");
+            }
+            if p.cell_color(i) != 0 {
+                class.push(format!("color-{}", p.cell_color(i)));
             }
             if let Some(s) = step {
                 class.extend(cell_step_classes(s, i));
             }
             let content = if v != 0 {
                 html! { <span class="digit">{ v }</span> }
-            } else if props.show_candidates || step.is_some() {
-                let mask = b.cand_mask(i);
+            } else {
                 let slots = (1..=9u8).map(|d| {
-                    if mask & (1 << (d - 1)) == 0 {
-                        html! { <span class="cand"></span> }
-                    } else {
-                        let mut cc = classes!("cand", "on");
-                        if let Some(s) = step {
-                            cc.extend(candidate_classes(s, i, d));
-                        }
-                        html! { <span class={cc}>{ d }</span> }
+                    if wrong_removal(i, d) {
+                        return html! { <span class="cand on c-wrong" title="removed, but the solution needs it">{ d }</span> };
                     }
+                    if shown & (1 << (d - 1)) == 0 {
+                        return html! { <span class="cand"></span> };
+                    }
+                    let mut cc = classes!("cand", "on");
+                    if let Some(s) = step {
+                        cc.extend(candidate_classes(s, i, d));
+                    }
+                    if props.highlight == Some(d) {
+                        cc.push("c-hl");
+                    }
+                    if single(i, d) {
+                        cc.push("c-single");
+                    }
+                    if p.cand_color(i, d) != 0 {
+                        cc.push(format!("cc-{}", p.cand_color(i, d)));
+                    }
+                    html! { <span class={cc}>{ d }</span> }
                 });
                 html! { <span class="cands" aria-hidden="true">{ for slots }</span> }
-            } else {
-                html! {}
             };
             let onclick = props.on_select.reform(move |_: MouseEvent| i);
-            let label = if props.conflicts.contains(&i) {
-                format!("{}, conflict", cell_label(b, i))
-            } else {
-                cell_label(b, i)
-            };
+            let mut label = cell_label(p, i, shown);
+            for (on, what) in [
+                (props.warnings.duplicates.contains(&i), "conflict"),
+                (no_cand(i), "no candidate left"),
+                (wrong_digit(i), "mistake"),
+                (p.cell_color(i) != 0, "coloured"),
+            ] {
+                if on {
+                    label.push_str(", ");
+                    label.push_str(what);
+                }
+            }
             html! {
                 <div role="gridcell" class={class} data-cell={i.to_string()} data-value={v.to_string()}
+                    data-cands={shown.to_string()}
                     aria-label={label} aria-selected={(i == props.selected).to_string()}
                     tabindex={if i == props.selected { "0" } else { "-1" }} {onclick}>
                     { content }
@@ -249,18 +301,24 @@ mod tests {
     fn labels_describe_cells() {
         const EASY: &str =
             "530070000600195000098000060800060003400803001700020006060000280000419005000080079";
-        let board = PlainBoard::from_board(&deduku::format::parse(EASY).expect("a puzzle"));
-        assert_eq!(cell_label(&board, 0), "row 1 column 1, 5, given");
-        assert!(cell_label(&board, 2).starts_with("row 1 column 3, empty, candidates 1 2 4"));
+        let givens: [u8; 81] = std::array::from_fn(|i| EASY.as_bytes()[i] - b'0');
+        let pos = Position::from_givens(&givens);
+        assert_eq!(cell_label(&pos, 0, 0), "row 1 column 1, 5, given");
+        assert!(
+            cell_label(&pos, 2, pos.candidates(2))
+                .starts_with("row 1 column 3, empty, candidates 1 2 4")
+        );
     }
 
     #[test]
-    fn keys_map_to_moves_and_digits() {
-        assert_eq!(grid_key("7"), Some(GridKey::Input(7)));
-        assert_eq!(grid_key("Backspace"), Some(GridKey::Input(0)));
-        assert_eq!(grid_key("0"), Some(GridKey::Input(0)));
-        assert_eq!(grid_key("ArrowLeft"), Some(GridKey::Move(0, -1)));
-        assert_eq!(grid_key("a"), None);
-        assert_eq!(grid_key("10"), None);
+    fn keys_map_to_actions() {
+        assert_eq!(grid_key("7", "Digit7", false), Some(Action::Input(7)));
+        assert_eq!(grid_key("&", "Digit7", true), Some(Action::Note(7)));
+        assert_eq!(grid_key("7", "Numpad7", true), Some(Action::Note(7)));
+        assert_eq!(grid_key("Backspace", "Backspace", false), Some(Action::BackOut));
+        assert_eq!(grid_key("0", "Digit0", false), Some(Action::Erase));
+        assert_eq!(grid_key("ArrowLeft", "ArrowLeft", false), Some(Action::Move(0, -1)));
+        assert_eq!(grid_key("a", "KeyA", false), None);
+        assert_eq!(grid_key("10", "", false), None);
     }
 }

@@ -18,7 +18,7 @@ pub struct ImportProps {
 }
 
 /// Writes `text` to the clipboard; tells through `notify` whether it worked.
-fn copy_text(text: String, what: &'static str, notify: Callback<Action>) {
+pub(crate) fn copy_text(text: String, what: &'static str, notify: Callback<Action>) {
     let clipboard = web_sys::window()
         .map(|w| w.navigator())
         .and_then(|n| js_sys::Reflect::get(&n, &JsValue::from_str("clipboard")).ok())

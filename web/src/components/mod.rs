@@ -9,6 +9,7 @@
 //! [`Action`]s through the page's one action callback.
 
 pub mod app;
+pub mod assist;
 pub mod controls;
 pub mod grid;
 pub mod import;
@@ -16,6 +17,7 @@ pub mod overlay;
 pub mod pad;
 pub mod status;
 pub mod steps;
+pub mod techniques;
 
 use crate::state::Action;
 use yew::{Callback, MouseEvent};

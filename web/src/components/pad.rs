@@ -1,4 +1,5 @@
-//! The digit pad for touch screens, and the toggles for candidates and givens entry.
+//! The digit pad for touch screens with the switches a thumb needs most (notes, highlight,
+//! undo, redo, back out), then the candidate and grid commands.
 
 use super::on_click;
 use crate::state::Action;
@@ -7,41 +8,79 @@ use yew::prelude::*;
 /// The pad's inputs.
 #[derive(Properties, PartialEq)]
 pub struct PadProps {
-    /// Whether candidates are shown (the toggle's state).
-    pub show_candidates: bool,
-    /// Whether typed digits are givens (the toggle's state).
+    /// Notes mode (the switch's state).
+    pub notes_mode: bool,
+    /// Highlight mode (the switch's state).
+    pub highlight_mode: bool,
+    /// The highlighted digit.
+    pub highlight: Option<u8>,
+    /// Auto candidates (the switch's state).
+    pub auto: bool,
+    /// Entering givens (the switch's state).
     pub givens_mode: bool,
-    /// A digit (1–9) or clear (0) was pressed; the same callback as the grid's.
-    pub on_input: Callback<u8>,
-    /// Where the toggles and "New empty grid" send their actions.
+    /// Whether Undo and Redo have something to do.
+    pub can_undo: bool,
+    /// See `can_undo`.
+    pub can_redo: bool,
+    /// Where every button sends its action.
     pub on_action: Callback<Action>,
 }
 
 /// The digit pad.
 #[component]
 pub fn Pad(props: &PadProps) -> Html {
-    let input = |d: u8| props.on_input.reform(move |_: MouseEvent| d);
     let act = |a: Action| on_click(&props.on_action, a);
+    let verb = if props.highlight_mode {
+        "Highlight"
+    } else if props.notes_mode {
+        "Note"
+    } else {
+        "Enter"
+    };
     let digits = (1..=9u8).map(|d| {
+        let lit = props.highlight == Some(d);
         html! {
-            <button class="pad-digit" onclick={input(d)}
-                aria-label={format!("Enter {d}")}>{ d }</button>
+            <button class={classes!("pad-digit", lit.then_some("lit"))} onclick={act(Action::Input(d))}
+                aria-label={format!("{verb} {d}")}>{ d }</button>
         }
     });
     html! {
         <section class="pad" aria-label="Digit pad">
             <div class="pad-digits">
                 { for digits }
-                <button class="pad-digit" onclick={input(0)} aria-label="Clear cell">{ "⌫" }</button>
+                <button class="pad-digit" onclick={act(Action::Erase)} aria-label="Clear cell">{ "⌫" }</button>
+            </div>
+            <div class="button-row thumb-row">
+                <button id="notes-mode" onclick={act(Action::ToggleNotes)}
+                    aria-pressed={props.notes_mode.to_string()} title="Notes mode (m); Shift+digit notes too">
+                    { "✎ Notes" }</button>
+                <button id="undo" onclick={act(Action::Undo)} disabled={!props.can_undo}
+                    title="Undo (Ctrl+Z)">{ "↶ Undo" }</button>
+                <button id="redo" onclick={act(Action::Redo)} disabled={!props.can_redo}
+                    title="Redo (Ctrl+Shift+Z or Ctrl+Y)">{ "↷ Redo" }</button>
+                <button id="highlight-mode" onclick={act(Action::ToggleHighlightMode)}
+                    aria-pressed={props.highlight_mode.to_string()} title="Highlight a digit (l, then the digit)">
+                    { "◐ Highlight" }</button>
+                <button id="back-out" onclick={act(Action::BackOut)}
+                    title="Back out of a guess: the helper's digits after your last own digit, then that digit (Backspace)">
+                    { "⤺ Back out" }</button>
             </div>
             <div class="button-row">
-                <button id="toggle-candidates" onclick={act(Action::ToggleCandidates)}
-                    aria-pressed={props.show_candidates.to_string()} title="Show candidates (c)">
-                    { "Candidates" }</button>
+                <button id="toggle-auto" onclick={act(Action::ToggleAuto)}
+                    aria-pressed={props.auto.to_string()} title="Auto candidates (c); off shows only your marks">
+                    { "Auto candidates" }</button>
+                <button id="fill-candidates" onclick={act(Action::FillCandidates)}
+                    title="Fill your marks with every candidate (f)">{ "Fill all candidates" }</button>
+                <button id="clear-notes" onclick={act(Action::ClearNotes)}
+                    title="Clear my notes (Shift+M)">{ "Clear my notes" }</button>
+            </div>
+            <div class="button-row">
                 <button id="toggle-givens" onclick={act(Action::ToggleGivens)}
                     aria-pressed={props.givens_mode.to_string()}
                     title="When on, typed digits are the puzzle's givens">
                     { "Enter givens" }</button>
+                <button id="restart" onclick={act(Action::Restart)}
+                    title="Back to the givens (Shift+R; Undo brings your work back)">{ "Restart" }</button>
                 <button id="clear" onclick={act(Action::Clear)}>{ "New empty grid" }</button>
             </div>
         </section>

@@ -1,5 +1,6 @@
-//! Live status from the worker: conflicts, no solution, several solutions (with the two that
-//! differ on request), unique with the rating, and progress of a long path.
+//! Live status: the warnings and mistakes on the person's position, the worker's verdict on the
+//! puzzle (no solution, several solutions with the two that differ on request, unique with the
+//! rating), and progress of a long path. Announced to screen readers (`aria-live`).
 
 use super::on_click;
 use crate::protocol::{PathEnd, Verdict};
@@ -11,9 +12,11 @@ use yew::prelude::*;
 pub struct StatusProps {
     /// Whether the starting grid has no digit yet.
     pub empty: bool,
-    /// How many cells of the position shown share a digit with a peer.
-    pub conflicts: usize,
-    /// The worker's verdict on the starting position, when known.
+    /// The warnings on the position, in words.
+    pub warnings: Vec<String>,
+    /// The mistakes marked, in words (Check).
+    pub mistakes: Vec<String>,
+    /// The worker's verdict on the puzzle (its givens), when known.
     pub verdict: Option<Verdict>,
     /// Whether the two differing solutions are shown.
     pub show_solutions: bool,
@@ -49,8 +52,6 @@ fn mini_grid(values: &[u8], other: &[u8], label: &str) -> Html {
 pub fn Status(props: &StatusProps) -> Html {
     let verdict = if props.empty {
         html! { <span id="verdict" class="verdict">{ "Type or paste a puzzle, or pick a sample." }</span> }
-    } else if props.conflicts > 0 {
-        html! { <span id="verdict" class="verdict bad">{ format!("Conflict: {} cells share a digit with a peer", props.conflicts) }</span> }
     } else {
         match &props.verdict {
             None => html! { <span id="verdict" class="verdict busy">{ "Checking…" }</span> },
@@ -92,7 +93,10 @@ pub fn Status(props: &StatusProps) -> Html {
             <span id="progress" class="progress" role="status">{ format!("Explaining… {} steps so far", props.steps) }</span>
         },
         PathState::Done { end: PathEnd::Stuck, .. } => html! {
-            <span id="progress" class="progress">{ "No technique applies past the last step." }</span>
+            <span id="progress" class="progress">{ "No technique that is on applies past the last step." }</span>
+        },
+        PathState::Broken(why) if !why.is_empty() => html! {
+            <span id="progress" class="progress bad">{ format!("No steps from here. {why}") }</span>
         },
         _ => html! {},
     };
@@ -119,10 +123,24 @@ pub fn Status(props: &StatusProps) -> Html {
         }
         None => html! {},
     };
+    let list = |id: &'static str, title: &'static str, items: &[String]| {
+        if items.is_empty() {
+            return html! {};
+        }
+        let items = items.iter().map(|w| html! { <li>{ w }</li> });
+        html! {
+            <div id={id} class={classes!("problems", id)}>
+                <strong>{ title }</strong>
+                <ul>{ for items }</ul>
+            </div>
+        }
+    };
     html! {
         <section class="status" aria-live="polite">
             { notice }
             <div class="status-line">{ verdict }{ progress }</div>
+            { list("warnings", "Warnings", &props.warnings) }
+            { list("mistakes", "Mistakes", &props.mistakes) }
             { solutions }
         </section>
     }

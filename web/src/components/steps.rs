@@ -1,6 +1,6 @@
 //! The list of all steps of the path, by technique; clicking one jumps there.
 
-use crate::state::PathEntry;
+use crate::protocol::PlainStep;
 use std::rc::Rc;
 use yew::prelude::*;
 
@@ -8,7 +8,9 @@ use yew::prelude::*;
 #[derive(Properties, PartialEq)]
 pub struct StepListProps {
     /// The steps received so far (shared with the model, not copied).
-    pub entries: Rc<Vec<PathEntry>>,
+    pub entries: Rc<Vec<PlainStep>>,
+    /// How many of the first steps are a Reduce round.
+    pub reduced: usize,
     /// The index of the step at the cursor (the next one to apply); the steps before it are done.
     pub cursor: usize,
     /// Whether more steps are still coming.
@@ -38,14 +40,19 @@ pub fn StepList(props: &StepListProps) -> Html {
     let items = props.entries.iter().enumerate().map(|(i, e)| {
         let onclick = props.on_jump.reform(move |_: MouseEvent| i);
         let current = i == cursor;
-        let class = classes!("step-item", current.then_some("current"), (i < cursor).then_some("done"));
+        let class = classes!(
+            "step-item",
+            current.then_some("current"),
+            (i < cursor).then_some("done"),
+            (i < props.reduced).then_some("reduce")
+        );
         html! {
             <li>
                 <button class={class} data-step={i.to_string()} {onclick}
-                    aria-current={if current { "step" } else { "false" }} title={e.step.text.clone()}>
+                    aria-current={if current { "step" } else { "false" }} title={e.text.clone()}>
                     <span class="step-no">{ i + 1 }</span>
-                    <span class="step-name">{ &e.step.technique }</span>
-                    <span class="step-place">{ &e.step.place }</span>
+                    <span class="step-name">{ &e.technique }</span>
+                    <span class="step-place">{ &e.place }</span>
                 </button>
             </li>
         }

@@ -6,13 +6,63 @@ use gloo_events::{EventListener, EventListenerOptions};
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
-/// Maps a key pressed anywhere on the page (outside text fields) to an action.
-pub fn page_key_action(key: &str, running: bool) -> Option<Action> {
+/// Every key of the page with what it does, in the order the key help lists them. The grid's
+/// own keys come first ([`crate::components::grid::grid_key`]), then the page's
+/// ([`page_key_action`]).
+pub const KEY_HELP: &[(&str, &str)] = &[
+    ("arrows", "move"),
+    ("1–9", "place a digit (a note in notes mode)"),
+    ("Shift+1–9", "toggle a note"),
+    ("0, Delete", "clear the cell"),
+    ("Backspace", "back out of a guess"),
+    ("Ctrl+Z", "undo"),
+    ("Ctrl+Shift+Z, Ctrl+Y", "redo"),
+    ("m", "notes mode"),
+    ("c", "auto candidates"),
+    ("f", "fill all candidates"),
+    ("Shift+M", "clear my notes"),
+    ("h", "hint"),
+    ("n / p", "next / previous step"),
+    ("space", "play"),
+    ("Home / End", "start / solve all"),
+    ("k", "check"),
+    ("s / Shift+S", "show / fill singles"),
+    ("r", "reduce"),
+    ("l", "highlight mode (then a digit)"),
+    ("b", "two-candidate cells"),
+    ("v / Shift+V", "colour the cell / clear colours"),
+    ("Shift+R", "restart"),
+    ("Esc", "cancel"),
+];
+
+/// Maps a key pressed anywhere on the page (outside text fields) to an action; `ctrl` is Ctrl
+/// or Cmd.
+pub fn page_key_action(key: &str, ctrl: bool, shift: bool, running: bool) -> Option<Action> {
+    if ctrl {
+        return match key {
+            "z" | "Z" if shift => Some(Action::Redo),
+            "z" | "Z" => Some(Action::Undo),
+            "y" | "Y" => Some(Action::Redo),
+            _ => None,
+        };
+    }
     Some(match key {
         "n" | "N" => Action::Next,
         "p" | "P" => Action::Prev,
         "h" | "H" => Action::Hint,
-        "c" | "C" => Action::ToggleCandidates,
+        "c" | "C" => Action::ToggleAuto,
+        "m" => Action::ToggleNotes,
+        "M" => Action::ClearNotes,
+        "f" | "F" => Action::FillCandidates,
+        "k" | "K" => Action::Check,
+        "s" => Action::ToggleSingles,
+        "S" => Action::FillSingles,
+        "r" => Action::Reduce,
+        "R" => Action::Restart,
+        "l" | "L" => Action::ToggleHighlightMode,
+        "b" | "B" => Action::ToggleBivalue,
+        "v" => Action::CyclePaint,
+        "V" => Action::ClearColors,
         " " => Action::TogglePlay,
         "Home" => Action::ToStart,
         "End" => Action::SolveAll,
@@ -22,8 +72,8 @@ pub fn page_key_action(key: &str, running: bool) -> Option<Action> {
 }
 
 /// Sends the page's shortcut keys ([`page_key_action`]) and text pasted anywhere on the page
-/// ([`Action::Paste`]) through `on_action`. Keys with Ctrl, Cmd or Alt, keys and paste in text
-/// fields, and the space bar on a button, link or summary are left to the browser. Escape
+/// ([`Action::Paste`]) through `on_action`. Keys with Alt, Ctrl/Cmd keys other than undo and
+/// redo, keys and paste in text fields, and the space bar on a button, link or summary are left to the browser. Escape
 /// cancels only while `running`.
 #[hook]
 pub fn use_page_keys(on_action: Callback<Action>, running: bool) {
@@ -34,18 +84,14 @@ pub fn use_page_keys(on_action: Callback<Action>, running: bool) {
             let on_action = on_action.clone();
             EventListener::new_with_options(&doc, "keydown", active(), move |e| {
                 let Some(k) = e.dyn_ref::<web_sys::KeyboardEvent>() else { return };
-                if k.default_prevented()
-                    || k.ctrl_key()
-                    || k.meta_key()
-                    || k.alt_key()
-                    || in_text_field(e)
-                {
+                if k.default_prevented() || k.alt_key() || in_text_field(e) {
                     return;
                 }
                 if k.key() == " " && on_control(e) {
                     return;
                 }
-                if let Some(a) = page_key_action(&k.key(), running) {
+                let ctrl = k.ctrl_key() || k.meta_key();
+                if let Some(a) = page_key_action(&k.key(), ctrl, k.shift_key(), running) {
                     k.prevent_default();
                     on_action.emit(a);
                 }
@@ -98,9 +144,14 @@ mod tests {
 
     #[test]
     fn page_keys() {
-        assert_eq!(page_key_action("n", false), Some(Action::Next));
-        assert_eq!(page_key_action("Escape", false), None);
-        assert_eq!(page_key_action("Escape", true), Some(Action::Cancel));
-        assert_eq!(page_key_action("x", true), None);
+        assert_eq!(page_key_action("n", false, false, false), Some(Action::Next));
+        assert_eq!(page_key_action("Escape", false, false, false), None);
+        assert_eq!(page_key_action("Escape", false, false, true), Some(Action::Cancel));
+        assert_eq!(page_key_action("x", false, false, true), None);
+        assert_eq!(page_key_action("z", true, false, false), Some(Action::Undo));
+        assert_eq!(page_key_action("Z", true, true, false), Some(Action::Redo));
+        assert_eq!(page_key_action("y", true, false, false), Some(Action::Redo));
+        assert_eq!(page_key_action("c", true, false, false), None, "Ctrl+C stays the browser's");
+        assert_eq!(page_key_action("R", false, true, false), Some(Action::Restart));
     }
 }

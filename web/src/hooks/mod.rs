@@ -16,7 +16,7 @@ mod persistence;
 mod player;
 mod worker;
 
-pub use keys::{page_key_action, use_page_keys};
+pub use keys::{KEY_HELP, page_key_action, use_page_keys};
 pub use persistence::use_persisted_model;
 pub use player::use_player;
 pub use worker::use_worker;

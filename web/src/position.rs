@@ -272,13 +272,37 @@ impl Position {
         if self.values[i] != 0 {
             return 0;
         }
+        let cell = Cell::from_index(i);
         let mut m = ALL;
-        for j in peers(i) {
-            if self.values[j] != 0 {
-                m &= !bit(self.values[j]);
+        for h in [cell.row(), 9 + cell.col(), 18 + cell.boxx()] {
+            for j in house_cells(h as u8) {
+                if self.values[j] != 0 {
+                    m &= !bit(self.values[j]);
+                }
             }
         }
         m
+    }
+
+    /// [`Position::candidates`] of every cell at once (what the warnings, the singles and the
+    /// worker's board need), from one pass over the houses.
+    pub fn all_candidates(&self) -> [u16; 81] {
+        let mut used = [0u16; 27];
+        for h in 0..27u8 {
+            for c in house_cells(h) {
+                if self.values[c] != 0 {
+                    used[h as usize] |= bit(self.values[c]);
+                }
+            }
+        }
+        std::array::from_fn(|i| {
+            if self.values[i] != 0 {
+                return 0;
+            }
+            let cell = Cell::from_index(i);
+            let seen = used[cell.row()] | used[9 + cell.col()] | used[18 + cell.boxx()];
+            ALL & !seen & !self.removed_mask(i)
+        })
     }
 
     /// The candidates the person removed from cell `i`.
@@ -325,7 +349,7 @@ impl Position {
         PlainBoard {
             values: self.values.to_vec(),
             origins: self.kinds.to_vec(),
-            cands: (0..81).map(|i| self.candidates(i)).collect(),
+            cands: self.all_candidates().to_vec(),
         }
     }
 
@@ -504,6 +528,7 @@ impl Position {
     /// What is visibly wrong: empty cells without candidates, digits without a place in a
     /// house, duplicates.
     pub fn warnings(&self) -> Warnings {
+        let cands = self.all_candidates();
         let mut w = Warnings::default();
         let mut dup = [false; 81];
         for h in 0..27u8 {
@@ -518,7 +543,7 @@ impl Position {
             }
             for d in 1..=9u8 {
                 let placed = cells.iter().any(|&c| self.values[c] == d);
-                let room = cells.iter().any(|&c| self.candidates(c) & bit(d) != 0);
+                let room = cells.iter().any(|&c| cands[c] & bit(d) != 0);
                 if !placed && !room {
                     w.no_place.push((h, d));
                 }
@@ -553,9 +578,10 @@ impl Position {
     /// The singles on the position: cells with one candidate, digits with one place in a
     /// house.
     pub fn singles(&self) -> Singles {
+        let cands = self.all_candidates();
         let mut s = Singles::default();
         for i in 0..81 {
-            let c = self.candidates(i);
+            let c = cands[i];
             if self.values[i] == 0 && c.count_ones() == 1 {
                 s.cells.push((i, c.trailing_zeros() as u8 + 1));
             }
@@ -565,7 +591,7 @@ impl Position {
                 if house_cells(h).any(|c| self.values[c] == d) {
                     continue;
                 }
-                let mut places = house_cells(h).filter(|&c| self.candidates(c) & bit(d) != 0);
+                let mut places = house_cells(h).filter(|&c| cands[c] & bit(d) != 0);
                 if let (Some(c), None) = (places.next(), places.next()) {
                     s.houses.push((h, c, d));
                 }
@@ -662,10 +688,8 @@ impl Position {
         let mut givens = None;
         for part in text.split('&') {
             let (k, v) = part.split_once('=')?;
-            match k {
-                "g" => givens = Some(v),
-                "p" | "x" | "m" | "k" | "q" => {}
-                _ => {}
+            if k == "g" {
+                givens = Some(v);
             }
         }
         let g = givens?.as_bytes();
@@ -688,6 +712,18 @@ impl Position {
             let (k, v) = part.split_once('=')?;
             let b = v.as_bytes();
             match k {
+                // The first version's links: `u=` the non-given digits in cell order.
+                "u" if b.len() == 81 && !text.contains("p=") => {
+                    for (i, &ch) in b.iter().enumerate() {
+                        if let Some(d) = digit(ch)
+                            && p.values[i] == 0
+                        {
+                            p.values[i] = d;
+                            p.kinds[i] = CellOrigin::User;
+                            p.order.push(i as u8);
+                        }
+                    }
+                }
                 "p" => {
                     if b.len() % 4 != 0 {
                         return None;
@@ -939,6 +975,21 @@ mod tests {
         assert!(Position::decode("g=123").is_none());
         assert!(Position::decode(&format!("{text}&p=u11")).is_none());
         assert!(Position::decode("hello").is_none());
+        // A link of the first version (`u=` digits, `s=` step) opens with its digits.
+        let old = format!("g={}&u=..4{}&s=3", &EASY.replace('0', "."), ".".repeat(78));
+        let q = Position::decode(&old).unwrap();
+        assert_eq!((q.value(2), q.kind(2)), (4, CellOrigin::User));
+    }
+
+    #[test]
+    fn all_candidates_agree_with_one_by_one() {
+        let mut p = easy();
+        p.place(2, 4, CellOrigin::User).unwrap();
+        p.toggle_note(3, 2, true).unwrap();
+        let all = p.all_candidates();
+        for i in 0..81 {
+            assert_eq!(all[i], p.candidates(i), "cell {i}");
+        }
     }
 
     #[test]

@@ -25,13 +25,15 @@ pub const KEY_HELP: &[(&str, &str)] = &[
     ("n / p", "next / previous step"),
     ("space", "play"),
     ("Home / End", "start / solve all"),
-    ("k", "check"),
+    ("k / Shift+K", "check / show mistakes as I go"),
     ("s / Shift+S", "show / fill singles"),
     ("r", "reduce"),
     ("l", "highlight mode (then a digit)"),
     ("b", "two-candidate cells"),
     ("v / Shift+V", "colour the cell / clear colours"),
     ("Shift+R", "restart"),
+    ("t", "techniques and Find all"),
+    ("u", "copy the link"),
     ("Esc", "cancel"),
 ];
 
@@ -54,7 +56,8 @@ pub fn page_key_action(key: &str, ctrl: bool, shift: bool, running: bool) -> Opt
         "m" => Action::ToggleNotes,
         "M" => Action::ClearNotes,
         "f" | "F" => Action::FillCandidates,
-        "k" | "K" => Action::Check,
+        "k" => Action::Check,
+        "K" => Action::ToggleShowMistakes,
         "s" => Action::ToggleSingles,
         "S" => Action::FillSingles,
         "r" => Action::Reduce,
@@ -91,6 +94,10 @@ pub fn use_page_keys(on_action: Callback<Action>, running: bool) {
                     return;
                 }
                 let ctrl = k.ctrl_key() || k.meta_key();
+                if !ctrl && page_key_command(&k.key(), &on_action) {
+                    k.prevent_default();
+                    return;
+                }
                 if let Some(a) = page_key_action(&k.key(), ctrl, k.shift_key(), running) {
                     k.prevent_default();
                     on_action.emit(a);
@@ -112,6 +119,31 @@ pub fn use_page_keys(on_action: Callback<Action>, running: bool) {
         };
         move || drop((keys, paste))
     });
+}
+
+/// The keys that work on the page rather than the model: `t` opens the technique panel and
+/// puts the focus on its Find all choice, `u` copies the link. Returns whether `key` was one.
+fn page_key_command(key: &str, on_action: &Callback<Action>) -> bool {
+    match key {
+        "t" | "T" => {
+            if let Some(panel) = document().get_element_by_id("techniques") {
+                let _ = panel.set_attribute("open", "");
+                if let Some(select) = document()
+                    .get_element_by_id("find-technique")
+                    .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok())
+                {
+                    let _ = select.focus();
+                }
+            }
+            true
+        }
+        "u" | "U" => {
+            let href = web_sys::window().and_then(|w| w.location().href().ok()).unwrap_or_default();
+            crate::components::import::copy_text(href, "link", on_action.clone());
+            true
+        }
+        _ => false,
+    }
 }
 
 /// The tag name of the event's target element, if it is an element.

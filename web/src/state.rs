@@ -519,7 +519,8 @@ impl Model {
                 self.reveal = Reveal::Everything;
                 let change = self.go_to(self.path.len());
                 self.follow_to = self.running().then_some(usize::MAX);
-                self.follow_recorded = true;
+                // Steps still to come amend the entry this records, or record their own.
+                self.follow_recorded = change.is_some();
                 return change;
             }
             Action::Jump(i) => {
@@ -1560,6 +1561,30 @@ mod tests {
         assert!(p.m.show_solutions);
         p.act(Action::Check);
         assert!(p.m.notice.as_ref().is_some_and(|n| n.text.contains("exactly one solution")));
+    }
+
+    #[test]
+    fn solve_all_while_steps_arrive_is_one_undo() {
+        let p = Page::loaded(EASY);
+        let steps = p.m.path.clone();
+        let mut m = p.m.clone();
+        // As if the path had only just started.
+        m.path = Rc::default();
+        m.path_state = PathState::Running;
+        let start = m.pos.clone();
+        m = m.apply(Action::SolveAll);
+        for (i, s) in steps.iter().enumerate() {
+            let reply = Reply::Step {
+                index: i as u32,
+                step: Box::new(s.clone()),
+                after: PlainBoard::default(),
+            };
+            let id = m.path_id;
+            m = m.apply(Action::Worker(Response { id, reply }));
+        }
+        assert!(m.pos.is_complete());
+        m = m.apply(Action::Undo);
+        assert_eq!(m.pos, start);
     }
 
     #[test]

@@ -67,6 +67,7 @@ pub fn page_key_action(key: &str, ctrl: bool, shift: bool, running: bool) -> Opt
         "v" => Action::CyclePaint,
         "V" => Action::ClearColors,
         " " => Action::TogglePlay,
+        "Backspace" => Action::BackOut,
         "Home" => Action::ToStart,
         "End" => Action::SolveAll,
         "Escape" if running => Action::Cancel,

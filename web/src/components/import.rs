@@ -70,9 +70,9 @@ pub fn Import(props: &ImportProps) -> Html {
     let board = &props.board;
     let on_copy_line = {
         let cb = props.on_action.clone();
-        let line = board.to_line();
+        let line = deduku::format::to_line_with_placed(&board.to_board());
         Callback::from(move |_: MouseEvent| {
-            copy_text(line.clone(), "81-character line", cb.clone())
+            copy_text(line.clone(), "81-character line (+ before placed digits)", cb.clone())
         })
     };
     let on_copy_pm = {
@@ -101,7 +101,8 @@ pub fn Import(props: &ImportProps) -> Html {
                 <button id="import-button" onclick={on_import}>{ "Import" }</button>
             </details>
             <div class="button-row">
-                <button id="copy-line" onclick={on_copy_line}>{ "Copy 81-char line" }</button>
+                <button id="copy-line" onclick={on_copy_line}
+                    title="Givens as digits, your and the helper's digits with + before them">{ "Copy 81-char line" }</button>
                 <button id="copy-pm" onclick={on_copy_pm}>{ "Copy pencil marks" }</button>
             </div>
         </section>

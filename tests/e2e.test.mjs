@@ -492,3 +492,256 @@ test('several solutions: the status says so and shows two that differ', async ()
   assert.equal(await page.locator('#solutions .mini-grid').count(), 2);
   assert.ok(await page.locator('#solutions .mini-cell.differs').count() >= 4);
 });
+
+// ---- The helper (issue 8) ----
+
+/** The candidates drawn in cell `i`, as a bitmask. */
+async function candsAt(i) {
+  return Number(await page.getAttribute(`[data-cell="${i}"]`, 'data-cands'));
+}
+
+async function waitCands(i, mask) {
+  await page.waitForSelector(`[data-cell="${i}"][data-cands="${mask}"]`, { timeout: 5000 });
+}
+
+const range81 = [...Array(81).keys()];
+
+test('notes: notes mode and Shift+digit toggle candidates, removals stay with auto on, auto off shows only my marks, all survive a reload', async () => {
+  await open();
+  const givens = await load('codedojo-easy');
+  const [a, b] = range81.filter((i) => digitsOf(candidatesOf(givens, i)).length >= 3);
+  const ca = candidatesOf(givens, a), cb = candidatesOf(givens, b);
+  assert.equal(await page.getAttribute('#toggle-auto', 'aria-pressed'), 'true', 'auto candidates on by default');
+  assert.equal(await candsAt(a), ca, 'candidates are shown by default');
+  const [d1, d2] = digitsOf(ca);
+  // Notes mode: a digit removes the candidate, the same digit puts it back (as a mark).
+  await select(a);
+  await page.keyboard.press('m');
+  await page.waitForSelector('#notes-mode[aria-pressed=true]');
+  await page.keyboard.press(String(d1));
+  await waitCands(a, ca & ~bit(d1));
+  assert.equal(await page.getAttribute(`[data-cell="${a}"]`, 'data-value'), '0', 'no digit placed in notes mode');
+  await page.keyboard.press(String(d1));
+  await waitCands(a, ca);
+  await page.keyboard.press('m');
+  await page.waitForSelector('#notes-mode[aria-pressed=false]');
+  // Shift+digit notes outside notes mode.
+  await page.keyboard.press(`Shift+Digit${d2}`);
+  await waitCands(a, ca & ~bit(d2));
+  const [e1, e2] = digitsOf(cb);
+  await keyAt(b, `Shift+Digit${e1}`);
+  await waitCands(b, cb & ~bit(e1));
+  // With auto candidates on, the removals stay removed through a reload.
+  await page.reload();
+  await page.waitForSelector('[role=gridcell]');
+  await waitCands(a, ca & ~bit(d2));
+  await waitCands(b, cb & ~bit(e1));
+  // Auto off: only the person's marks (d1, put back in notes mode).
+  await page.click('#toggle-auto');
+  await page.waitForSelector('#toggle-auto[aria-pressed=false]');
+  await waitCands(a, bit(d1));
+  await waitCands(b, 0);
+  // A note in auto-off mode adds a mark.
+  await keyAt(b, `Shift+Digit${e2}`);
+  await waitCands(b, bit(e2));
+  const others = await page.$$eval('[role=gridcell]', (cs, [a, b]) =>
+    cs.filter((c, i) => i !== a && i !== b && Number(c.dataset.cands) !== 0).length, [a, b]);
+  assert.equal(others, 0, 'no other cell shows candidates with auto off');
+  await shot('notes-auto-off');
+  await page.reload();
+  await page.waitForSelector('[role=gridcell]');
+  await page.waitForSelector('#toggle-auto[aria-pressed=false]');
+  await waitCands(a, bit(d1));
+  await waitCands(b, bit(e2));
+});
+
+test('a helper digit cannot be typed over or cleared', async () => {
+  await open();
+  await load('codedojo-easy');
+  await waitPathDone();
+  for (let k = 0; k < 3; k++) await page.click('#hint');
+  await page.waitForSelector('.cell.solver');
+  const i = Number(await page.getAttribute('.cell.solver', 'data-cell'));
+  const v = Number(await page.getAttribute(`[data-cell="${i}"]`, 'data-value'));
+  for (const key of [String((v % 9) + 1), 'Delete']) {
+    await keyAt(i, key);
+    await page.waitForSelector('#notice');
+    assert.match(await page.textContent('#notice'), /helper filled that cell/, key);
+    assert.equal(Number(await page.getAttribute(`[data-cell="${i}"]`, 'data-value')), v, key);
+    assert.ok(await page.locator(`[data-cell="${i}"].solver`).count() === 1, key);
+    await page.click('#notice button');
+  }
+});
+
+test('ten mixed actions undo one by one and redo exactly; the history survives a reload', async () => {
+  await open();
+  const givens = await load('codedojo-easy');
+  const sol = solve(givens);
+  await page.waitForSelector('#verdict.good');
+  await waitPathDone();
+  const states = [await gridState()];
+  const record = async (what) => {
+    await settle();
+    const s = await gridState();
+    assert.notDeepEqual(s, states.at(-1), `${what} changed the grid`);
+    states.push(s);
+  };
+  /** An empty cell (not in `skip`) showing a candidate the solution does not need, with it. */
+  const removable = async (skip = []) => {
+    const st = await gridState();
+    const i = range81.find((k) => !skip.includes(k) && st[k].v === 0 && digitsOf(st[k].cands).some((d) => d !== sol[k]));
+    return [i, digitsOf(st[i].cands).find((d) => d !== sol[i])];
+  };
+  const emptyCell = async (skip = []) => (await gridState()).findIndex((c, k) => c.v === 0 && !skip.includes(k));
+  // 1. A digit of the solution.
+  const a = await emptyCell();
+  await keyAt(a, String(sol[a]));
+  await record('a digit');
+  // 2. A note with Shift.
+  const [b, db] = await removable();
+  await keyAt(b, `Shift+Digit${db}`);
+  await record('Shift+digit');
+  // 3. A note in notes mode.
+  const [c, dc] = await removable([b]);
+  await select(c);
+  await page.keyboard.press('m');
+  await page.keyboard.press(String(dc));
+  await page.keyboard.press('m');
+  await record('notes mode');
+  // 4. A hint applied.
+  await waitPathDone();
+  for (let k = 0; k < 3; k++) await page.click('#hint');
+  await record('hint applied');
+  // 5. Fill singles.
+  await page.click('#fill-singles');
+  await record('fill singles');
+  // 6. A cell colour.
+  await select(40);
+  await page.keyboard.press('v');
+  await record('colour');
+  // 7. Another digit.
+  const e = await emptyCell();
+  await keyAt(e, String(sol[e]));
+  await record('another digit');
+  // 8. Another note.
+  const [f, df] = await removable();
+  await keyAt(f, `Shift+Digit${df}`);
+  await record('another note');
+  // 9. Clear my notes.
+  await page.keyboard.press('Shift+KeyM');
+  await record('clear notes');
+  // 10. Restart.
+  await page.keyboard.press('Shift+KeyR');
+  await record('restart');
+  assert.equal(states.length, 11);
+  for (let k = 10; k >= 1; k--) {
+    await page.keyboard.press('Control+KeyZ');
+    await waitForState(states[k - 1]);
+  }
+  for (let k = 1; k <= 10; k++) {
+    await page.keyboard.press(k % 2 ? 'Control+Shift+KeyZ' : 'Control+KeyY');
+    await waitForState(states[k]);
+  }
+  assert.ok(await page.locator('#redo').isDisabled(), 'nothing more to redo');
+  // Back to step 7, reload: the history is still there.
+  for (let k = 0; k < 3; k++) await page.keyboard.press('Control+KeyZ');
+  await waitForState(states[7]);
+  await page.reload();
+  await page.waitForSelector('[role=gridcell]');
+  await waitForState(states[7]);
+  await page.click('#undo');
+  await waitForState(states[6]);
+  await page.click('#redo');
+  await page.click('#redo');
+  await waitForState(states[8]);
+});
+
+test('a wrong guess filled until a warning backs out in two presses to the position before it', async () => {
+  await open();
+  const givens = await load('davdata-two-decisions');
+  const sol = solve(givens);
+  await page.waitForSelector('#verdict.good');
+  await fillSinglesUntilStable();
+  const beforeGuess = await gridState();
+  const cell = beforeGuess.findIndex((c) => c.v === 0 && digitsOf(c.cands).length === 2);
+  assert.ok(cell >= 0, 'a two-candidate cell');
+  const wrong = digitsOf(beforeGuess[cell].cands).find((d) => d !== sol[cell]);
+  await keyAt(cell, String(wrong));
+  let fills = 0;
+  while (!(await page.locator('#warnings').count())) {
+    const before = JSON.stringify(await gridState());
+    await page.click('#fill-singles');
+    await settle();
+    fills++;
+    assert.notEqual(JSON.stringify(await gridState()), before, 'a wrong guess ends in a warning');
+  }
+  assert.ok(fills > 0, 'singles were filled after the guess');
+  assert.ok(await page.locator('.cell.warning, .cell.no-cand, .cell.conflict').count() > 0, 'cells marked');
+  const filled = (await gridState()).filter((c) => c.kind === 'solver').length;
+  await shot('warnings-after-guess');
+  // First press: the helper digits after the guess go, the guess stays.
+  await page.click('#back-out');
+  await settle();
+  const mid = await gridState();
+  assert.equal(mid[cell].v, wrong);
+  assert.equal(mid[cell].kind, 'user');
+  assert.deepEqual(mid.map((c) => c.kind === 'solver' ? c.v : 0), beforeGuess.map((c) => c.kind === 'solver' ? c.v : 0),
+    `the ${filled} helper digits after the guess went`);
+  assert.match(await page.textContent('#notice'), /Took back \d+ helper digits?/);
+  // Second press: the guess goes.
+  await page.click('#back-out');
+  await waitForState(beforeGuess);
+  assert.match(await page.textContent('#notice'), new RegExp(`Took back your digit in ${cellName(cell)}`));
+});
+
+for (const id of ['davdata-two-decisions', 'davdata-very-hard']) {
+  test(`the seed's way solves ${id}: Fill singles, guesses, Back out and a note for a refuted guess`, async () => {
+    await open();
+    const givens = await load(id);
+    const sol = solve(givens);
+    await page.waitForSelector('#verdict.good');
+    let guesses = 0, backouts = 0;
+    const stack = [];
+    for (let round = 0; ; round++) {
+      assert.ok(round < 300, 'solved within 300 rounds');
+      await fillSinglesUntilStable();
+      const st = await gridState();
+      const warned = (await page.locator('#warnings').count()) > 0;
+      if (!warned && st.every((c) => c.v)) break;
+      if (warned) {
+        // The last own digit in the placement order of the link is the guess to refute.
+        const hash = await page.evaluate(() => decodeURIComponent(location.hash));
+        const placed = [...(hash.match(/[#&]p=([^&]*)/)?.[1] ?? '').matchAll(/([uh])(\d)(\d)(\d)/g)];
+        const own = placed.filter((m) => m[1] === 'u').at(-1);
+        assert.ok(own, 'a warning after filling only comes after a guess');
+        const guess = (Number(own[2]) - 1) * 9 + Number(own[3]) - 1;
+        const d = Number(own[4]);
+        assert.deepEqual([guess, d], stack.at(-1), 'the link keeps the order of the digits');
+        await page.click('#back-out');
+        await settle();
+        assert.equal(Number(await page.getAttribute(`[data-cell="${guess}"]`, 'data-value')), d, 'the first press keeps the guess');
+        await keyAt(guess, 'Backspace');
+        assert.equal(Number(await page.getAttribute(`[data-cell="${guess}"]`, 'data-value')), 0, 'the second takes it back');
+        await keyAt(guess, `Shift+Digit${d}`);
+        await page.waitForFunction(([i, m]) => (Number(document.querySelector(`[data-cell="${i}"]`).dataset.cands) & m) === 0,
+          [guess, bit(d)]);
+        stack.pop();
+        backouts++;
+        continue;
+      }
+      let cell = -1;
+      for (let i = 0; i < 81; i++) {
+        if (st[i].v === 0 && (cell < 0 || digitsOf(st[i].cands).length < digitsOf(st[cell].cands).length)) cell = i;
+      }
+      const d = digitsOf(st[cell].cands)[0];
+      await keyAt(cell, String(d));
+      stack.push([cell, d]);
+      guesses++;
+    }
+    assert.deepEqual(await gridValues(), sol, 'the grid is the solution');
+    assert.ok(guesses >= 1, 'it needed a decision');
+    await page.waitForSelector('#verdict.good');
+    assert.match(await page.textContent('#verdict'), /Solved/);
+    console.log(`${id}: solved on the page with ${guesses} guesses and ${backouts} back-outs`);
+  });
+}

@@ -745,3 +745,335 @@ for (const id of ['davdata-two-decisions', 'davdata-very-hard']) {
     console.log(`${id}: solved on the page with ${guesses} guesses and ${backouts} back-outs`);
   });
 }
+
+test('each warning kind is shown on its cells and listed', async () => {
+  await open();
+  const givens = await load('codedojo-easy');
+  // A cell with no candidate left: remove all its candidates.
+  const a = range81.find((i) => digitsOf(candidatesOf(givens, i)).length >= 2);
+  for (const d of digitsOf(candidatesOf(givens, a))) await keyAt(a, `Shift+Digit${d}`);
+  await page.waitForSelector(`[data-cell="${a}"].no-cand.warning`);
+  assert.match(await page.textContent('#warnings'), new RegExp(`${cellName(a)} has no candidate left`));
+  assert.match(await page.getAttribute(`[data-cell="${a}"]`, 'aria-label'), /no candidate left/);
+  assert.equal(await page.locator('.cell.no-cand').count(), 1);
+  await page.click('#restart');
+  await page.waitForSelector('#warnings', { state: 'detached' });
+  // A digit with no place in a row: remove it from every cell of the row.
+  let row = -1, digit = 0, cells = [];
+  for (let r = 0; r < 9 && row < 0; r++) {
+    for (let d = 1; d <= 9 && row < 0; d++) {
+      const where = [...Array(9).keys()].map((c) => r * 9 + c).filter((i) => candidatesOf(givens, i) & bit(d));
+      // Not the only candidate of any of those cells, so no cell runs out.
+      if (where.length >= 2 && where.every((i) => digitsOf(candidatesOf(givens, i)).length >= 2)) {
+        row = r; digit = d; cells = where;
+      }
+    }
+  }
+  assert.ok(row >= 0);
+  for (const i of cells) await keyAt(i, `Shift+Digit${digit}`);
+  await page.waitForSelector('#warnings');
+  assert.match(await page.textContent('#warnings'), new RegExp(`${digit} has no place left in row ${row + 1}`));
+  for (let c = 0; c < 9; c++) {
+    assert.equal(await page.locator(`[data-cell="${row * 9 + c}"].warning`).count(), 1, `row ${row + 1} cell ${c + 1} marked`);
+  }
+  assert.equal(await page.locator('.cell.no-cand').count(), 0);
+  await page.click('#restart');
+  await page.waitForSelector('#warnings', { state: 'detached' });
+  // Two equal digits in a house: a digit repeating a given of the same row.
+  const e = range81.find((i) => !givens[i] && givens.slice(Math.floor(i / 9) * 9, Math.floor(i / 9) * 9 + 9).some((v) => v));
+  const peer = peersOf(e).find((j) => Math.floor(j / 9) === Math.floor(e / 9) && givens[j]);
+  await keyAt(e, String(givens[peer]));
+  await page.waitForSelector(`[data-cell="${e}"].conflict.warning`);
+  assert.equal(await page.locator(`[data-cell="${peer}"].conflict`).count(), 1);
+  const [x, y] = [e, peer].sort((p, q) => p - q).map(cellName);
+  assert.match(await page.textContent('#warnings'), new RegExp(`Same digit twice in a house: ${x}, ${y}`));
+  // Also one cell with no candidate, for the picture.
+  const z = range81.find((i) => !givens[i] && i !== e && !peersOf(e).includes(i));
+  for (const d of digitsOf(await candsAt(z))) await keyAt(z, `Shift+Digit${d}`);
+  await page.waitForSelector(`[data-cell="${z}"].no-cand`);
+  await shot('warnings');
+});
+
+test('Check marks a planted wrong digit and a wrongly removed candidate; off by default; "as I go" keeps marking', async () => {
+  await open();
+  const givens = await load('codedojo-easy');
+  const sol = solve(givens);
+  await page.waitForSelector('#verdict.good');
+  const a = range81.find((i) => digitsOf(candidatesOf(givens, i)).length >= 2);
+  const w = digitsOf(candidatesOf(givens, a)).find((d) => d !== sol[a]);
+  await keyAt(a, String(w));
+  let b = -1;
+  for (const i of range81) {
+    if (i !== a && !givens[i] && ((await candsAt(i)) & bit(sol[i]))) { b = i; break; }
+  }
+  await keyAt(b, `Shift+Digit${sol[b]}`);
+  await waitCands(b, candidatesOf(givens, b) & ~bit(sol[b]) & (peersOf(b).includes(a) ? ~bit(w) : 0x1ff));
+  assert.equal(await page.locator('.cell.mistake, .cand.c-wrong, #mistakes').count(), 0, 'no marks before Check');
+  assert.equal(await page.isChecked('#show-mistakes'), false, 'off by default');
+  await page.keyboard.press('k');
+  await page.waitForSelector(`[data-cell="${a}"].mistake`);
+  assert.equal(await page.textContent(`[data-cell="${b}"] .cand.c-wrong`), String(sol[b]));
+  assert.equal(await page.locator('.cell.mistake').count(), 1);
+  assert.equal(await page.locator('.cand.c-wrong').count(), 1);
+  const listed = await page.textContent('#mistakes');
+  assert.match(listed, new RegExp(`your notes removed ${sol[b]} from ${cellName(b)}`));
+  assert.match(listed, new RegExp(`${cellName(a)} is not ${w}`));
+  assert.equal(await page.getAttribute('#check', 'aria-pressed'), 'true');
+  await shot('check-mistakes');
+  // The next change ends the check.
+  const c = range81.find((i) => !givens[i] && i !== a && i !== b);
+  await keyAt(c, String(sol[c]));
+  await page.waitForSelector('.cell.mistake', { state: 'detached' });
+  assert.equal(await page.locator('.cand.c-wrong').count(), 0);
+  // "Show mistakes as I go" keeps the marks on through changes.
+  await page.check('#show-mistakes');
+  await page.waitForSelector(`[data-cell="${a}"].mistake`);
+  const d = range81.find((i) => !givens[i] && ![a, b, c].includes(i));
+  await keyAt(d, String(sol[d]));
+  await settle();
+  assert.equal(await page.locator(`[data-cell="${a}"].mistake`).count(), 1);
+  assert.equal(await page.locator(`[data-cell="${b}"] .cand.c-wrong`).count(), 1);
+  assert.equal(await page.locator('.cell.mistake').count(), 1, 'a right digit is not marked');
+  await page.uncheck('#show-mistakes');
+  await page.waitForSelector('.cell.mistake', { state: 'detached' });
+});
+
+test('hints after my own removals are sound; a broken position is reported by Hint, not explained', async () => {
+  await open();
+  const givens = await load('codedojo-medium');
+  const sol = solve(givens);
+  await page.waitForSelector('#verdict.good');
+  let removed = 0;
+  for (const i of range81) {
+    if (removed >= 6 || givens[i]) continue;
+    const d = digitsOf(await candsAt(i)).find((x) => x !== sol[i]);
+    if (d) {
+      await keyAt(i, `Shift+Digit${d}`);
+      removed++;
+    }
+  }
+  for (let k = 0; k < 8; k++) {
+    await waitPathDone();
+    for (let p = 0; p < 3; p++) await page.click('#hint');
+    await settle();
+  }
+  const st = await gridState();
+  const helper = st.filter((c) => c.kind === 'solver');
+  assert.ok(helper.length > 0, 'hints placed digits');
+  st.forEach((c, i) => c.v && assert.equal(c.v, sol[i], `${cellName(i)} holds the solution's digit`));
+  st.forEach((c, i) => c.v || assert.ok(c.cands & bit(sol[i]), `${cellName(i)} keeps the solution's candidate`));
+  // Broken: remove the solution's candidate from a cell.
+  const x = range81.find((i) => st[i].v === 0 && digitsOf(st[i].cands).length >= 2);
+  await keyAt(x, `Shift+Digit${sol[x]}`);
+  await page.click('#hint');
+  await page.waitForSelector('#notice.error');
+  const notice = await page.textContent('#notice');
+  assert.match(notice, new RegExp(`removed ${sol[x]} from ${cellName(x)}`), notice);
+  assert.equal(await page.locator('#step-explanation, .cand.c-place, .cand.c-elim').count(), 0, 'no step shown');
+  assert.doesNotMatch(await page.textContent('#step-text'), /look for a/);
+});
+
+test('Fill singles fills helper digits of the solution; Reduce adds Reduce steps and removes candidates soundly', async () => {
+  await open();
+  let givens = await load('codedojo-easy');
+  let sol = solve(givens);
+  await page.click('#fill-singles');
+  await page.waitForSelector('.cell.solver');
+  const filled = (await gridState()).map((c, i) => [c, i]).filter(([c]) => c.kind === 'solver');
+  filled.forEach(([c, i]) => assert.equal(c.v, sol[i], cellName(i)));
+  assert.match(await page.textContent('#notice'), new RegExp(`Filled ${filled.length} singles?`));
+  // Reduce on a hard puzzle.
+  await open();
+  givens = await load('davdata-very-hard');
+  sol = solve(givens);
+  await waitPathDone();
+  const before = await gridState();
+  await page.click('#reduce');
+  await page.waitForSelector('.step-item.reduce', { timeout: 30000 });
+  await waitPathDone();
+  await page.waitForFunction((b) => [...document.querySelectorAll('[role=gridcell]')]
+    .some((c, i) => Number(c.dataset.cands) !== b[i].cands), before);
+  const after = await gridState();
+  const n = await page.locator('.step-item.reduce').count();
+  const changed = after.filter((c, i) => c.cands !== before[i].cands || c.v !== before[i].v).length;
+  console.log(`Reduce: ${n} steps, ${changed} cells changed`);
+  after.forEach((c, i) => {
+    if (c.v) assert.equal(c.v, sol[i], cellName(i));
+    else assert.ok(c.cands & bit(sol[i]), `${cellName(i)} keeps ${sol[i]}`);
+  });
+});
+
+test('a technique switched off never appears in the steps, and the switch survives a reload', async () => {
+  await open();
+  await load('codedojo-easy');
+  await waitPathDone();
+  const names = () => page.$$eval('.step-name', (e) => e.map((x) => x.textContent));
+  assert.ok((await names()).some((n) => /Hidden Single/i.test(n)), 'the default path uses hidden singles');
+  await page.click('#techniques summary');
+  const box = page.locator('input[data-technique="hidden-single"]');
+  assert.ok(await box.isChecked());
+  await box.uncheck();
+  await settle();
+  await waitPathDone();
+  let now = await names();
+  assert.ok(now.length > 0, 'a path without it');
+  assert.ok(!now.some((n) => /Hidden Single/i.test(n)), now.join(', '));
+  await page.reload();
+  await page.waitForSelector('[role=gridcell]');
+  await waitPathDone();
+  assert.equal(await page.locator('input[data-technique="hidden-single"]').isChecked(), false);
+  now = await names();
+  assert.ok(now.length > 0 && !now.some((n) => /Hidden Single/i.test(n)), now.join(', '));
+  await page.click('#techniques summary');
+  await page.click('#default-techniques');
+  await settle();
+  assert.ok(await page.locator('input[data-technique="hidden-single"]').isChecked());
+});
+
+test('Find all lists the X-Wing of a known position and draws the one clicked', async () => {
+  await open();
+  // HoDoKu's reglib 1.4, first X-Wing case (crates/deduku/tests/data/techniques/hodoku-reglib-1.4.txt,
+  // line `:0300:3:9.....+5+6+1..…`), its `+` digits made givens. Expected instances from
+  // `deduku steps --technique x-wing --all PUZZLE` (the library, at the time of writing):
+  // one, "X-Wing: 3 r3,r7 c3,c4 => r1c3,r1c4,r4c3,r4c4,r5c3,r5c4,r6c3,r6c4,r9c4<>3".
+  const puzzle = '9.....561..6.1.79371..962486...21479........5....4...642..586175.71.2..4..1....52';
+  await paste(puzzle);
+  await waitForValues([...puzzle].map((c) => (c === '.' ? 0 : Number(c))));
+  await page.click('#techniques summary');
+  await page.selectOption('#find-technique', 'x-wing');
+  await page.click('#find-all');
+  await page.waitForSelector('#found');
+  assert.equal(await page.locator('#found .found-item').count(), 1);
+  assert.match(await page.textContent('#found'), /1 X-Wing/);
+  assert.match(await page.textContent('.found-item[data-found="0"]'), /X-Wing: 3 r3,r7 c3,c4/);
+  await page.click('.found-item[data-found="0"]');
+  await page.waitForSelector('.cand.c-elim');
+  const elims = await page.$$eval('.cand.c-elim', (e) => e.map((x) => `${x.closest('[role=gridcell]').dataset.cell}:${x.textContent}`));
+  const expected = ['r1c3', 'r1c4', 'r4c3', 'r4c4', 'r5c3', 'r5c4', 'r6c3', 'r6c4', 'r9c4']
+    .map((n) => `${(Number(n[1]) - 1) * 9 + Number(n[3]) - 1}:3`);
+  assert.deepEqual(elims.sort(), expected.sort());
+  assert.equal(await page.getAttribute('.found-item[data-found="0"]', 'aria-pressed'), 'true');
+  await shot('find-all-x-wing');
+  // Clicking it again hides it.
+  await page.click('.found-item[data-found="0"]');
+  await page.waitForSelector('.cand.c-elim', { state: 'detached' });
+});
+
+test('digit highlight, the two-candidate filter and colours (cell and candidate) are undoable and kept in the link', async () => {
+  await open();
+  const givens = await load('codedojo-easy');
+  await select(0);
+  await page.click('#highlight-mode');
+  await page.waitForSelector('#highlight-mode[aria-pressed=true]');
+  await select(0);
+  await page.keyboard.press('5');
+  await settle();
+  assert.equal(await page.getAttribute(`[data-cell="0"]`, 'data-value'), '0', 'highlight mode places nothing');
+  const st = await gridState();
+  const with5 = range81.filter((i) => st[i].v === 0 && st[i].cands & bit(5));
+  assert.ok(with5.length > 0);
+  assert.deepEqual(await page.$$eval('.cell.has-digit', (e) => e.map((x) => Number(x.dataset.cell))), with5);
+  assert.equal(await page.locator('.cand.c-hl').count(), with5.length);
+  assert.equal(await page.locator('.cand.c-hl:not(:text("5"))').count(), 0);
+  assert.equal(await page.locator('.pad-digit.lit').textContent(), '5');
+  await shot('highlight');
+  // Two-candidate cells.
+  await page.click('#bivalue');
+  const two = range81.filter((i) => st[i].v === 0 && digitsOf(st[i].cands).length === 2);
+  assert.ok(two.length > 0);
+  assert.deepEqual(await page.$$eval('.cell.bivalue', (e) => e.map((x) => Number(x.dataset.cell))), two);
+  await page.click('#bivalue');
+  await page.waitForSelector('.cell.bivalue', { state: 'detached' });
+  // Colour a candidate: digit 5 highlighted, a cell with 5 selected, a swatch.
+  const y = with5[0];
+  await select(y);
+  await page.click('.swatch.color-3');
+  await page.waitForSelector(`[data-cell="${y}"] .cand.cc-3`);
+  assert.equal(await page.textContent(`[data-cell="${y}"] .cand.cc-3`), '5');
+  await page.waitForFunction(() => /[#&]q=/.test(location.hash));
+  // Colour a cell: no digit highlighted.
+  await page.click('#highlight-mode');
+  await page.waitForSelector('.cell.has-digit', { state: 'detached' });
+  const x = givens.findIndex((v) => v);
+  await select(x);
+  await page.click('.swatch.color-2');
+  await page.waitForSelector(`[data-cell="${x}"].color-2`);
+  await page.waitForFunction(() => /[#&]k=/.test(location.hash));
+  await shot('colouring');
+  // Undo both, redo both.
+  await page.keyboard.press('Control+KeyZ');
+  await page.waitForSelector(`[data-cell="${x}"].color-2`, { state: 'detached' });
+  await page.waitForFunction(() => !/[#&]k=/.test(location.hash));
+  await page.keyboard.press('Control+KeyZ');
+  await page.waitForSelector('.cand.cc-3', { state: 'detached' });
+  await page.waitForFunction(() => !/[#&]q=/.test(location.hash));
+  await page.keyboard.press('Control+KeyY');
+  await page.keyboard.press('Control+KeyY');
+  await page.waitForSelector(`[data-cell="${x}"].color-2`);
+  await page.waitForSelector(`[data-cell="${y}"] .cand.cc-3`);
+  await page.waitForFunction(() => /[#&]k=/.test(location.hash) && /[#&]q=/.test(location.hash));
+  // v cycles the selected cell's colour, Shift+V clears every colour.
+  await page.keyboard.press('v');
+  await page.waitForSelector(`[data-cell="${x}"].color-3`);
+  await page.keyboard.press('Shift+KeyV');
+  await page.waitForSelector('.cell[class*="color-"], .cand[class*="cc-"]', { state: 'detached' });
+});
+
+test('the share link restores givens, digits of each kind, notes and colours in a fresh browser', async () => {
+  await open();
+  const givens = await load('codedojo-easy');
+  const sol = solve(givens);
+  await page.waitForSelector('#verdict.good');
+  await page.click('#fill-singles');
+  await page.waitForSelector('.cell.solver');
+  let st = await gridState();
+  const a = range81.find((i) => st[i].v === 0);
+  await keyAt(a, String(sol[a]));
+  st = await gridState();
+  const b = range81.find((i) => st[i].v === 0 && digitsOf(st[i].cands).some((d) => d !== sol[i]));
+  await keyAt(b, `Shift+Digit${digitsOf(st[b].cands).find((d) => d !== sol[b])}`);
+  await page.keyboard.press('v');
+  await page.click('#highlight-mode');
+  const c = range81.find((i) => st[i].v === 0 && i !== b);
+  const dc = digitsOf(st[c].cands)[0];
+  await select(c);
+  await page.keyboard.press(String(dc));
+  await page.click('.swatch.color-4');
+  await page.click('#highlight-mode');
+  // A mark of the person's, shown only with auto candidates off.
+  await page.click('#toggle-auto');
+  const m = range81.find((i) => st[i].v === 0 && ![a, b, c].includes(i));
+  await keyAt(m, 'Shift+Digit1');
+  await waitCands(m, bit(1));
+  const marksOnly = await gridState();
+  await page.click('#toggle-auto');
+  await page.waitForFunction(() => ['g', 'p', 'x', 'm', 'k', 'q'].every((k) => new RegExp(`[#&]${k}=`).test(location.hash)));
+  const expected = await gridState();
+  assert.ok(expected.some((x) => x.kind === 'user') && expected.some((x) => x.kind === 'solver'));
+  assert.ok(expected[c].candColors.includes('cc-4'), 'a coloured candidate');
+  assert.equal(expected[b].color, 'color-1', 'a coloured cell');
+  const url = page.url();
+  // A second browser with its own profile.
+  const dir = await mkdtemp(join(tmpdir(), 'deduku-e2e-fresh-'));
+  const fresh = await chromium.launchPersistentContext(dir, {
+    executablePath: CHROMIUM, headless: true, viewport: { width: 1280, height: 900 },
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  const mine = page;
+  try {
+    page = await fresh.newPage();
+    page.on('console', (msg) => msg.type() === 'error' && consoleErrors.push(msg.text()));
+    page.on('pageerror', (e) => consoleErrors.push(String(e)));
+    await page.goto(url);
+    await page.waitForSelector('[role=gridcell]');
+    await waitForState(expected);
+    await page.click('#toggle-auto');
+    await waitForState(marksOnly);
+  } finally {
+    await page.close();
+    page = mine;
+    await fresh.close();
+    await rm(dir, { recursive: true, force: true });
+  }
+});

@@ -1077,3 +1077,98 @@ test('the share link restores givens, digits of each kind, notes and colours in 
     await rm(dir, { recursive: true, force: true });
   }
 });
+
+test('screen readers: the status and the step text are live regions; cells say whose digit they hold', async () => {
+  await open();
+  const givens = await load('codedojo-easy');
+  assert.equal(await page.getAttribute('section.status', 'aria-live'), 'polite');
+  await waitPathDone();
+  await page.click('#hint');
+  assert.match(await page.textContent('#step-text'), /Hint: look for a/);
+  const live = await page.evaluate(() => document.querySelector('#step-text').closest('[aria-live]')?.getAttribute('aria-live'));
+  assert.equal(live, 'polite', 'the step text is inside an aria-live region');
+  await page.click('#hint');
+  await page.click('#hint');
+  await page.waitForSelector('.cell.solver');
+  assert.match(await page.getAttribute('.cell.solver', 'aria-label'), /, helper$/);
+  const sol = solve(givens);
+  const e = (await gridState()).findIndex((c) => c.v === 0);
+  await keyAt(e, String(sol[e]));
+  assert.match(await page.getAttribute(`[data-cell="${e}"]`, 'aria-label'), /, yours$/);
+});
+
+test('responsiveness: the worst time from a key to the grid updated, and the longest main-thread task (printed)', async () => {
+  await open();
+  const givens = await load('davdata-very-hard');
+  await waitPathDone();
+  await page.evaluate(() => {
+    window.__longTasks = [];
+    new PerformanceObserver((list) => window.__longTasks.push(...list.getEntries().map((e) => e.duration)))
+      .observe({ type: 'longtask' });
+  });
+  const times = [];
+  const empties = range81.filter((i) => !givens[i]).slice(0, 12);
+  for (const i of empties) {
+    await select(i);
+    const ds = digitsOf(await candsAt(i));
+    const keys = [
+      ['place', String(ds[0]), `Digit${ds[0]}`, false, false],
+      ['undo', 'z', 'KeyZ', false, true],
+      ['note', '%', `Digit${ds[1] ?? ds[0]}`, true, false],
+      ['undo', 'z', 'KeyZ', false, true],
+      ['redo', 'y', 'KeyY', false, true],
+    ];
+    for (const [what, key, code, shiftKey, ctrlKey] of keys) {
+      // In the page: from dispatching the key to the grid's DOM changed (Yew renders in a
+      // microtask after the handler; the observer's callback runs after that).
+      const ms = await page.evaluate(([i, key, code, shiftKey, ctrlKey]) => new Promise((resolve) => {
+        const grid = document.querySelector('[role=grid]');
+        const cell = document.querySelector(`[data-cell="${i}"]`);
+        let t0 = 0;
+        const obs = new MutationObserver(() => { obs.disconnect(); resolve(performance.now() - t0); });
+        obs.observe(grid, { attributes: true, subtree: true, childList: true, characterData: true });
+        setTimeout(() => { obs.disconnect(); resolve(-1); }, 3000);
+        t0 = performance.now();
+        cell.dispatchEvent(new KeyboardEvent('keydown', { key, code, shiftKey, ctrlKey, bubbles: true, cancelable: true }));
+      }), [i, key, code, shiftKey, ctrlKey]);
+      assert.ok(ms >= 0, `${what} at ${cellName(i)} changed the grid`);
+      times.push([ms, what]);
+      await settle();
+    }
+  }
+  // Let the worker's answers (new paths) arrive and render too.
+  await page.waitForTimeout(500);
+  const long = await page.evaluate(() => window.__longTasks);
+  times.sort((a, b) => b[0] - a[0]);
+  const median = times[Math.floor(times.length / 2)][0];
+  console.log(`key → grid updated over ${times.length} actions: worst ${times[0][0].toFixed(1)} ms (${times[0][1]}), median ${median.toFixed(1)} ms`);
+  console.log(long.length
+    ? `long main-thread tasks (> 50 ms): ${long.length}, longest ${Math.max(...long).toFixed(0)} ms`
+    : 'long main-thread tasks (> 50 ms): none');
+});
+
+test('phone width: the notes, undo and highlight buttons show without horizontal scrolling, near the grid', async () => {
+  await open();
+  await load('davdata-two-decisions');
+  await fillSinglesUntilStable();
+  await page.setViewportSize({ width: 390, height: 844 });
+  try {
+    await settle();
+    const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+    assert.ok(scrollWidth <= 390, `no horizontal scrolling: ${scrollWidth} px wide`);
+    const grid = await page.locator('[role=grid]').boundingBox();
+    assert.ok(grid.x >= 0 && grid.x + grid.width <= 390, `grid fits: ${JSON.stringify(grid)}`);
+    const where = [];
+    for (const id of ['notes-mode', 'undo', 'highlight-mode']) {
+      const box = await page.locator(`#${id}`).boundingBox();
+      assert.ok(box.x >= 0 && box.x + box.width <= 390, `#${id} within the width: ${JSON.stringify(box)}`);
+      assert.ok(box.y + box.height <= 844 + grid.height, `#${id} within a screen plus the grid: ${JSON.stringify(box)}`);
+      where.push(`#${id} bottom ${Math.round(box.y + box.height)} px`);
+    }
+    console.log(`phone 390×844: grid ${Math.round(grid.y)}–${Math.round(grid.y + grid.height)} px; ${where.join(', ')}`);
+    await shot('phone-helper');
+    await page.screenshot({ path: join(shots, 'phone-helper-first-screen.png') });
+  } finally {
+    await page.setViewportSize({ width: 1280, height: 900 });
+  }
+});

@@ -113,6 +113,125 @@ async function waitPathDone(timeout = 60000) {
   await page.waitForFunction(() => !document.querySelector('#progress') && !document.querySelector('#cancel'), null, { timeout });
 }
 
+/** Waits until the page has handled what was just done (Yew renders in a microtask; two frames
+ *  are plenty). */
+async function settle() {
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+}
+
+/** Everything the grid shows of each cell: digit, kind (given/user/solver/empty), the
+ *  candidates drawn (bitmask), the cell colour and the coloured candidates. */
+async function gridState() {
+  return page.$$eval('[role=gridcell]', (cells) => cells.map((c) => ({
+    v: Number(c.dataset.value),
+    kind: ['given', 'user', 'solver', 'empty'].find((k) => c.classList.contains(k)),
+    cands: Number(c.dataset.cands),
+    color: [...c.classList].find((k) => /^color-\d$/.test(k)) ?? '',
+    candColors: [...c.querySelectorAll('.cand.on')]
+      .map((x) => [...x.classList].filter((k) => /^cc-\d$/.test(k)).map((k) => x.textContent + k).join(''))
+      .join(''),
+  })));
+}
+
+async function waitForState(expected, timeout = 15000) {
+  try {
+    await page.waitForFunction((exp) => {
+      const cells = [...document.querySelectorAll('[role=gridcell]')];
+      return cells.length === 81 && cells.every((c, i) => {
+        const e = exp[i];
+        return Number(c.dataset.value) === e.v && c.classList.contains(e.kind) && Number(c.dataset.cands) === e.cands
+          && (e.color === '' ? ![...c.classList].some((k) => /^color-\d$/.test(k)) : c.classList.contains(e.color));
+      });
+    }, expected, { timeout });
+  } catch (err) {
+    // Say which cells differ.
+    const now = await gridState();
+    const diff = now.map((c, i) => [i, c, expected[i]]).filter(([, a, b]) => JSON.stringify(a) !== JSON.stringify(b));
+    assert.fail(`grid differs in ${diff.length} cells: ${JSON.stringify(diff.slice(0, 4))}`);
+  }
+  assert.deepEqual(await gridState(), expected);
+}
+
+/** Loads a sample by pasting its file; returns its givens. */
+async function load(id) {
+  const text = await readFile(join(samplesDir, `${id}.txt`), 'utf8');
+  await paste(text);
+  const givens = expectedGivens(text);
+  await waitForValues(givens);
+  return givens;
+}
+
+/** Selects cell `i` (clicking it, which also gives the grid the keyboard focus). */
+async function select(i) {
+  await page.click(`[data-cell="${i}"]`);
+  await page.waitForSelector(`[data-cell="${i}"][aria-selected=true]`);
+}
+
+/** Selects cell `i` and presses `key` there (`Shift+Digit5` toggles note 5). */
+async function keyAt(i, key) {
+  await select(i);
+  await page.keyboard.press(key);
+  await settle();
+}
+
+const bit = (d) => 1 << (d - 1);
+const digitsOf = (mask) => [1, 2, 3, 4, 5, 6, 7, 8, 9].filter((d) => mask & bit(d));
+const cellName = (i) => `r${Math.floor(i / 9) + 1}c${(i % 9) + 1}`;
+const peersOf = (i) => {
+  const r = Math.floor(i / 9), c = i % 9, br = r - (r % 3), bc = c - (c % 3);
+  const out = new Set();
+  for (let k = 0; k < 9; k++) {
+    out.add(r * 9 + k);
+    out.add(k * 9 + c);
+    out.add((br + Math.floor(k / 3)) * 9 + bc + (k % 3));
+  }
+  out.delete(i);
+  return [...out];
+};
+
+/** The candidates of cell `i` from the digits alone. */
+function candidatesOf(values, i) {
+  if (values[i]) return 0;
+  let m = 0x1ff;
+  for (const j of peersOf(i)) if (values[j]) m &= ~bit(values[j]);
+  return m;
+}
+
+/** An independent backtracking solver (most constrained cell first): the first solution. */
+function solve(givens) {
+  const v = [...givens];
+  const go = () => {
+    let best = -1, bestMask = 0, bestCount = 10;
+    for (let i = 0; i < 81; i++) {
+      if (v[i]) continue;
+      const m = candidatesOf(v, i);
+      const n = digitsOf(m).length;
+      if (n < bestCount) { best = i; bestMask = m; bestCount = n; }
+      if (n === 0) return false;
+    }
+    if (best < 0) return true;
+    for (const d of digitsOf(bestMask)) {
+      v[best] = d;
+      if (go()) return true;
+    }
+    v[best] = 0;
+    return false;
+  };
+  assert.ok(go(), 'the puzzle has a solution');
+  return v;
+}
+
+/** Clicks Fill singles until the grid stops changing (or a warning stops it). */
+async function fillSinglesUntilStable() {
+  for (let n = 0; n < 100; n++) {
+    const before = JSON.stringify(await gridState());
+    await page.click('#fill-singles');
+    await settle();
+    if (JSON.stringify(await gridState()) === before) return n;
+  }
+  assert.fail('Fill singles never stopped changing the grid');
+}
+
 function isValidSolution(v) {
   const groups = [];
   for (let i = 0; i < 9; i++) {
@@ -214,7 +333,8 @@ test('a chain step draws its links; dark mode and phone width look right', async
   if (linked < 0) await page.click(`.step-item[data-step="${Math.floor(n / 3)}"]`);
   await shot('hard-mid-path');
   await page.emulateMedia({ colorScheme: 'dark' });
-  await page.click('#toggle-candidates');
+  // Candidates are shown by default (auto candidates on).
+  assert.equal(await page.getAttribute('#toggle-auto', 'aria-pressed'), 'true');
   await shot('dark');
   const bg = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
   assert.notEqual(bg, 'rgb(246, 247, 249)', 'dark background');
@@ -254,11 +374,15 @@ test('typing a digit that repeats a peer marks both cells as conflicts', async (
   await page.keyboard.press('5');
   await page.waitForSelector('[data-cell="2"].conflict');
   assert.ok(await page.locator('[data-cell="0"].conflict').count() === 1);
-  assert.match(await page.textContent('#verdict'), /Conflict/);
+  // The verdict is about the givens; the person's conflict is a warning.
+  assert.match(await page.textContent('#warnings'), /Same digit twice in a house: r1c1, r1c3/);
   assert.match(await page.getAttribute('[data-cell="2"]', 'aria-label'), /conflict/);
-  // Deleting clears the conflict; arrows move the selection.
+  // Backspace backs out: nothing was placed after the person's digit, so the digit itself goes;
+  // arrows move the selection.
   await page.keyboard.press('Backspace');
   await page.waitForFunction(() => !document.querySelector('.cell.conflict'));
+  assert.equal(await page.getAttribute('[data-cell="2"]', 'data-value'), '0');
+  assert.match(await page.textContent('#notice'), /Took back your digit in r1c3/);
   await page.keyboard.press('ArrowDown');
   assert.equal(await page.getAttribute('[data-cell="11"]', 'aria-selected'), 'true');
 });
@@ -299,8 +423,8 @@ test('the solver runs in a Worker: clicks answer while a long job runs, and Canc
   assert.doesNotMatch(await page.textContent('#verdict'), /SE \d/, 'a cancelled path has no rating');
   // The page answers a click at once.
   const t0 = Date.now();
-  await page.click('#toggle-candidates');
-  await page.waitForSelector('#toggle-candidates[aria-pressed="true"]', { timeout: 1000 });
+  await page.click('#toggle-auto');
+  await page.waitForSelector('#toggle-auto[aria-pressed="false"]', { timeout: 1000 });
   const latency = Date.now() - t0;
   assert.ok(latency < 1000, `the click answered in ${latency} ms`);
   // The same worker keeps working.
@@ -311,7 +435,7 @@ test('the solver runs in a Worker: clicks answer while a long job runs, and Canc
   assert.equal(page.workers().length, 1, 'one worker serves the page');
 });
 
-test('reload restores the puzzle and the step from the URL', async () => {
+test('reload restores the position after steps exactly (helper digits stay helper digits)', async () => {
   await open();
   const text = await readFile(join(samplesDir, 'codedojo-medium.txt'), 'utf8');
   await paste(text);
@@ -319,16 +443,17 @@ test('reload restores the puzzle and the step from the URL', async () => {
   await waitForValues(givens);
   await waitPathDone();
   await page.click('.step-item[data-step="4"]');
-  await page.waitForFunction(() => location.hash.includes('s=4'));
-  const before = await gridValues();
+  await page.waitForFunction(() => /[&#]p=/.test(location.hash));
+  const before = await gridState();
+  assert.ok(before.some((c) => c.kind === 'solver'), 'steps put helper digits');
   assert.match(page.url(), /#g=/);
   await page.reload();
   await page.waitForSelector('[role=gridcell]');
-  await waitForValues(before);
-  // A shared link opens the same position in a fresh page.
+  await waitForState(before);
+  // A shared link opens the same position in a fresh page (local storage cleared).
   const url = page.url();
   await open(url.slice(url.indexOf('#')));
-  await waitForValues(before);
+  await waitForState(before);
 });
 
 test('hint: the technique first, then where, then it is applied; keys step too', async () => {
@@ -366,4 +491,684 @@ test('several solutions: the status says so and shows two that differ', async ()
   await page.click('#show-solutions');
   assert.equal(await page.locator('#solutions .mini-grid').count(), 2);
   assert.ok(await page.locator('#solutions .mini-cell.differs').count() >= 4);
+});
+
+// ---- The helper (issue 8) ----
+
+/** The candidates drawn in cell `i`, as a bitmask. */
+async function candsAt(i) {
+  return Number(await page.getAttribute(`[data-cell="${i}"]`, 'data-cands'));
+}
+
+async function waitCands(i, mask) {
+  await page.waitForSelector(`[data-cell="${i}"][data-cands="${mask}"]`, { timeout: 5000 });
+}
+
+const range81 = [...Array(81).keys()];
+
+test('notes: notes mode and Shift+digit toggle candidates, removals stay with auto on, auto off shows only my marks, all survive a reload', async () => {
+  await open();
+  const givens = await load('codedojo-easy');
+  const [a, b] = range81.filter((i) => digitsOf(candidatesOf(givens, i)).length >= 3);
+  const ca = candidatesOf(givens, a), cb = candidatesOf(givens, b);
+  assert.equal(await page.getAttribute('#toggle-auto', 'aria-pressed'), 'true', 'auto candidates on by default');
+  assert.equal(await candsAt(a), ca, 'candidates are shown by default');
+  const [d1, d2] = digitsOf(ca);
+  // Notes mode: a digit removes the candidate, the same digit puts it back (as a mark).
+  await select(a);
+  await page.keyboard.press('m');
+  await page.waitForSelector('#notes-mode[aria-pressed=true]');
+  await page.keyboard.press(String(d1));
+  await waitCands(a, ca & ~bit(d1));
+  assert.equal(await page.getAttribute(`[data-cell="${a}"]`, 'data-value'), '0', 'no digit placed in notes mode');
+  await page.keyboard.press(String(d1));
+  await waitCands(a, ca);
+  await page.keyboard.press('m');
+  await page.waitForSelector('#notes-mode[aria-pressed=false]');
+  // Shift+digit notes outside notes mode.
+  await page.keyboard.press(`Shift+Digit${d2}`);
+  await waitCands(a, ca & ~bit(d2));
+  const [e1, e2] = digitsOf(cb);
+  await keyAt(b, `Shift+Digit${e1}`);
+  await waitCands(b, cb & ~bit(e1));
+  // With auto candidates on, the removals stay removed through a reload.
+  await page.reload();
+  await page.waitForSelector('[role=gridcell]');
+  await waitCands(a, ca & ~bit(d2));
+  await waitCands(b, cb & ~bit(e1));
+  // Auto off: only the person's marks (d1, put back in notes mode).
+  await page.click('#toggle-auto');
+  await page.waitForSelector('#toggle-auto[aria-pressed=false]');
+  await waitCands(a, bit(d1));
+  await waitCands(b, 0);
+  // A note in auto-off mode adds a mark.
+  await keyAt(b, `Shift+Digit${e2}`);
+  await waitCands(b, bit(e2));
+  const others = await page.$$eval('[role=gridcell]', (cs, [a, b]) =>
+    cs.filter((c, i) => i !== a && i !== b && Number(c.dataset.cands) !== 0).length, [a, b]);
+  assert.equal(others, 0, 'no other cell shows candidates with auto off');
+  await shot('notes-auto-off');
+  await page.reload();
+  await page.waitForSelector('[role=gridcell]');
+  await page.waitForSelector('#toggle-auto[aria-pressed=false]');
+  await waitCands(a, bit(d1));
+  await waitCands(b, bit(e2));
+});
+
+test('a helper digit cannot be typed over or cleared', async () => {
+  await open();
+  await load('codedojo-easy');
+  await waitPathDone();
+  for (let k = 0; k < 3; k++) await page.click('#hint');
+  await page.waitForSelector('.cell.solver');
+  const i = Number(await page.getAttribute('.cell.solver', 'data-cell'));
+  const v = Number(await page.getAttribute(`[data-cell="${i}"]`, 'data-value'));
+  for (const key of [String((v % 9) + 1), 'Delete']) {
+    await keyAt(i, key);
+    await page.waitForSelector('#notice');
+    assert.match(await page.textContent('#notice'), /helper filled that cell/, key);
+    assert.equal(Number(await page.getAttribute(`[data-cell="${i}"]`, 'data-value')), v, key);
+    assert.ok(await page.locator(`[data-cell="${i}"].solver`).count() === 1, key);
+    await page.click('#notice button');
+  }
+});
+
+test('ten mixed actions undo one by one and redo exactly; the history survives a reload', async () => {
+  await open();
+  const givens = await load('codedojo-easy');
+  const sol = solve(givens);
+  await page.waitForSelector('#verdict.good');
+  await waitPathDone();
+  const states = [await gridState()];
+  const record = async (what) => {
+    await settle();
+    const s = await gridState();
+    assert.notDeepEqual(s, states.at(-1), `${what} changed the grid`);
+    states.push(s);
+  };
+  /** An empty cell (not in `skip`) showing a candidate the solution does not need, with it. */
+  const removable = async (skip = []) => {
+    const st = await gridState();
+    const i = range81.find((k) => !skip.includes(k) && st[k].v === 0 && digitsOf(st[k].cands).some((d) => d !== sol[k]));
+    return [i, digitsOf(st[i].cands).find((d) => d !== sol[i])];
+  };
+  const emptyCell = async (skip = []) => (await gridState()).findIndex((c, k) => c.v === 0 && !skip.includes(k));
+  // 1. A digit of the solution.
+  const a = await emptyCell();
+  await keyAt(a, String(sol[a]));
+  await record('a digit');
+  // 2. A note with Shift.
+  const [b, db] = await removable();
+  await keyAt(b, `Shift+Digit${db}`);
+  await record('Shift+digit');
+  // 3. A note in notes mode.
+  const [c, dc] = await removable([b]);
+  await select(c);
+  await page.keyboard.press('m');
+  await page.keyboard.press(String(dc));
+  await page.keyboard.press('m');
+  await record('notes mode');
+  // 4. A hint applied.
+  await waitPathDone();
+  for (let k = 0; k < 3; k++) await page.click('#hint');
+  await record('hint applied');
+  // 5. Fill singles.
+  await page.click('#fill-singles');
+  await record('fill singles');
+  // 6. A cell colour.
+  await select(40);
+  await page.keyboard.press('v');
+  await record('colour');
+  // 7. Another digit.
+  const e = await emptyCell();
+  await keyAt(e, String(sol[e]));
+  await record('another digit');
+  // 8. Another note.
+  const [f, df] = await removable();
+  await keyAt(f, `Shift+Digit${df}`);
+  await record('another note');
+  // 9. Clear my notes.
+  await page.keyboard.press('Shift+KeyM');
+  await record('clear notes');
+  // 10. Restart.
+  await page.keyboard.press('Shift+KeyR');
+  await record('restart');
+  assert.equal(states.length, 11);
+  for (let k = 10; k >= 1; k--) {
+    await page.keyboard.press('Control+KeyZ');
+    await waitForState(states[k - 1]);
+  }
+  for (let k = 1; k <= 10; k++) {
+    await page.keyboard.press(k % 2 ? 'Control+Shift+KeyZ' : 'Control+KeyY');
+    await waitForState(states[k]);
+  }
+  assert.ok(await page.locator('#redo').isDisabled(), 'nothing more to redo');
+  // Back to step 7, reload: the history is still there.
+  for (let k = 0; k < 3; k++) await page.keyboard.press('Control+KeyZ');
+  await waitForState(states[7]);
+  await page.reload();
+  await page.waitForSelector('[role=gridcell]');
+  await waitForState(states[7]);
+  await page.click('#undo');
+  await waitForState(states[6]);
+  await page.click('#redo');
+  await page.click('#redo');
+  await waitForState(states[8]);
+});
+
+test('a wrong guess filled until a warning backs out in two presses to the position before it', async () => {
+  await open();
+  const givens = await load('davdata-two-decisions');
+  const sol = solve(givens);
+  await page.waitForSelector('#verdict.good');
+  await fillSinglesUntilStable();
+  const beforeGuess = await gridState();
+  const cell = beforeGuess.findIndex((c) => c.v === 0 && digitsOf(c.cands).length === 2);
+  assert.ok(cell >= 0, 'a two-candidate cell');
+  const wrong = digitsOf(beforeGuess[cell].cands).find((d) => d !== sol[cell]);
+  await keyAt(cell, String(wrong));
+  let fills = 0;
+  while (!(await page.locator('#warnings').count())) {
+    const before = JSON.stringify(await gridState());
+    await page.click('#fill-singles');
+    await settle();
+    fills++;
+    assert.notEqual(JSON.stringify(await gridState()), before, 'a wrong guess ends in a warning');
+  }
+  assert.ok(fills > 0, 'singles were filled after the guess');
+  assert.ok(await page.locator('.cell.warning, .cell.no-cand, .cell.conflict').count() > 0, 'cells marked');
+  const filled = (await gridState()).filter((c) => c.kind === 'solver').length;
+  await shot('warnings-after-guess');
+  // First press: the helper digits after the guess go, the guess stays.
+  await page.click('#back-out');
+  await settle();
+  const mid = await gridState();
+  assert.equal(mid[cell].v, wrong);
+  assert.equal(mid[cell].kind, 'user');
+  assert.deepEqual(mid.map((c) => c.kind === 'solver' ? c.v : 0), beforeGuess.map((c) => c.kind === 'solver' ? c.v : 0),
+    `the ${filled} helper digits after the guess went`);
+  assert.match(await page.textContent('#notice'), /Took back \d+ helper digits?/);
+  // Second press: the guess goes.
+  await page.click('#back-out');
+  await waitForState(beforeGuess);
+  assert.match(await page.textContent('#notice'), new RegExp(`Took back your digit in ${cellName(cell)}`));
+});
+
+for (const id of ['davdata-two-decisions', 'davdata-very-hard']) {
+  test(`the seed's way solves ${id}: Fill singles, guesses, Back out and a note for a refuted guess`, async () => {
+    await open();
+    const givens = await load(id);
+    const sol = solve(givens);
+    await page.waitForSelector('#verdict.good');
+    let guesses = 0, backouts = 0;
+    const stack = [];
+    for (let round = 0; ; round++) {
+      assert.ok(round < 300, 'solved within 300 rounds');
+      await fillSinglesUntilStable();
+      const st = await gridState();
+      const warned = (await page.locator('#warnings').count()) > 0;
+      if (!warned && st.every((c) => c.v)) break;
+      if (warned) {
+        // The last own digit in the placement order of the link is the guess to refute.
+        const hash = await page.evaluate(() => decodeURIComponent(location.hash));
+        const placed = [...(hash.match(/[#&]p=([^&]*)/)?.[1] ?? '').matchAll(/([uh])(\d)(\d)(\d)/g)];
+        const own = placed.filter((m) => m[1] === 'u').at(-1);
+        assert.ok(own, 'a warning after filling only comes after a guess');
+        const guess = (Number(own[2]) - 1) * 9 + Number(own[3]) - 1;
+        const d = Number(own[4]);
+        assert.deepEqual([guess, d], stack.at(-1), 'the link keeps the order of the digits');
+        await page.click('#back-out');
+        await settle();
+        assert.equal(Number(await page.getAttribute(`[data-cell="${guess}"]`, 'data-value')), d, 'the first press keeps the guess');
+        await keyAt(guess, 'Backspace');
+        assert.equal(Number(await page.getAttribute(`[data-cell="${guess}"]`, 'data-value')), 0, 'the second takes it back');
+        await keyAt(guess, `Shift+Digit${d}`);
+        await page.waitForFunction(([i, m]) => (Number(document.querySelector(`[data-cell="${i}"]`).dataset.cands) & m) === 0,
+          [guess, bit(d)]);
+        stack.pop();
+        backouts++;
+        continue;
+      }
+      let cell = -1;
+      for (let i = 0; i < 81; i++) {
+        if (st[i].v === 0 && (cell < 0 || digitsOf(st[i].cands).length < digitsOf(st[cell].cands).length)) cell = i;
+      }
+      const d = digitsOf(st[cell].cands)[0];
+      await keyAt(cell, String(d));
+      stack.push([cell, d]);
+      guesses++;
+    }
+    assert.deepEqual(await gridValues(), sol, 'the grid is the solution');
+    assert.ok(guesses >= 1, 'it needed a decision');
+    await page.waitForSelector('#verdict.good');
+    assert.match(await page.textContent('#verdict'), /Solved/);
+    console.log(`${id}: solved on the page with ${guesses} guesses and ${backouts} back-outs`);
+  });
+}
+
+test('each warning kind is shown on its cells and listed', async () => {
+  await open();
+  const givens = await load('codedojo-easy');
+  // A cell with no candidate left: remove all its candidates.
+  const a = range81.find((i) => digitsOf(candidatesOf(givens, i)).length >= 2);
+  for (const d of digitsOf(candidatesOf(givens, a))) await keyAt(a, `Shift+Digit${d}`);
+  await page.waitForSelector(`[data-cell="${a}"].no-cand.warning`);
+  assert.match(await page.textContent('#warnings'), new RegExp(`${cellName(a)} has no candidate left`));
+  assert.match(await page.getAttribute(`[data-cell="${a}"]`, 'aria-label'), /no candidate left/);
+  assert.equal(await page.locator('.cell.no-cand').count(), 1);
+  await page.click('#restart');
+  await page.waitForSelector('#warnings', { state: 'detached' });
+  // A digit with no place in a row: remove it from every cell of the row.
+  let row = -1, digit = 0, cells = [];
+  for (let r = 0; r < 9 && row < 0; r++) {
+    for (let d = 1; d <= 9 && row < 0; d++) {
+      const where = [...Array(9).keys()].map((c) => r * 9 + c).filter((i) => candidatesOf(givens, i) & bit(d));
+      // Not the only candidate of any of those cells, so no cell runs out.
+      if (where.length >= 2 && where.every((i) => digitsOf(candidatesOf(givens, i)).length >= 2)) {
+        row = r; digit = d; cells = where;
+      }
+    }
+  }
+  assert.ok(row >= 0);
+  for (const i of cells) await keyAt(i, `Shift+Digit${digit}`);
+  await page.waitForSelector('#warnings');
+  assert.match(await page.textContent('#warnings'), new RegExp(`${digit} has no place left in row ${row + 1}`));
+  for (let c = 0; c < 9; c++) {
+    assert.equal(await page.locator(`[data-cell="${row * 9 + c}"].warning`).count(), 1, `row ${row + 1} cell ${c + 1} marked`);
+  }
+  assert.equal(await page.locator('.cell.no-cand').count(), 0);
+  await page.click('#restart');
+  await page.waitForSelector('#warnings', { state: 'detached' });
+  // Two equal digits in a house: a digit repeating a given of the same row.
+  const e = range81.find((i) => !givens[i] && givens.slice(Math.floor(i / 9) * 9, Math.floor(i / 9) * 9 + 9).some((v) => v));
+  const peer = peersOf(e).find((j) => Math.floor(j / 9) === Math.floor(e / 9) && givens[j]);
+  await keyAt(e, String(givens[peer]));
+  await page.waitForSelector(`[data-cell="${e}"].conflict.warning`);
+  assert.equal(await page.locator(`[data-cell="${peer}"].conflict`).count(), 1);
+  const [x, y] = [e, peer].sort((p, q) => p - q).map(cellName);
+  assert.match(await page.textContent('#warnings'), new RegExp(`Same digit twice in a house: ${x}, ${y}`));
+  // Also one cell with no candidate, for the picture.
+  const z = range81.find((i) => !givens[i] && i !== e && !peersOf(e).includes(i));
+  for (const d of digitsOf(await candsAt(z))) await keyAt(z, `Shift+Digit${d}`);
+  await page.waitForSelector(`[data-cell="${z}"].no-cand`);
+  await shot('warnings');
+});
+
+test('Check marks a planted wrong digit and a wrongly removed candidate; off by default; "as I go" keeps marking', async () => {
+  await open();
+  const givens = await load('codedojo-easy');
+  const sol = solve(givens);
+  await page.waitForSelector('#verdict.good');
+  const a = range81.find((i) => digitsOf(candidatesOf(givens, i)).length >= 2);
+  const w = digitsOf(candidatesOf(givens, a)).find((d) => d !== sol[a]);
+  await keyAt(a, String(w));
+  let b = -1;
+  for (const i of range81) {
+    if (i !== a && !givens[i] && ((await candsAt(i)) & bit(sol[i]))) { b = i; break; }
+  }
+  await keyAt(b, `Shift+Digit${sol[b]}`);
+  await waitCands(b, candidatesOf(givens, b) & ~bit(sol[b]) & (peersOf(b).includes(a) ? ~bit(w) : 0x1ff));
+  assert.equal(await page.locator('.cell.mistake, .cand.c-wrong, #mistakes').count(), 0, 'no marks before Check');
+  assert.equal(await page.isChecked('#show-mistakes'), false, 'off by default');
+  await page.keyboard.press('k');
+  await page.waitForSelector(`[data-cell="${a}"].mistake`);
+  assert.equal(await page.textContent(`[data-cell="${b}"] .cand.c-wrong`), String(sol[b]));
+  assert.equal(await page.locator('.cell.mistake').count(), 1);
+  assert.equal(await page.locator('.cand.c-wrong').count(), 1);
+  const listed = await page.textContent('#mistakes');
+  assert.match(listed, new RegExp(`your notes removed ${sol[b]} from ${cellName(b)}`));
+  assert.match(listed, new RegExp(`${cellName(a)} is not ${w}`));
+  assert.equal(await page.getAttribute('#check', 'aria-pressed'), 'true');
+  await shot('check-mistakes');
+  // The next change ends the check.
+  const c = range81.find((i) => !givens[i] && i !== a && i !== b);
+  await keyAt(c, String(sol[c]));
+  await page.waitForSelector('.cell.mistake', { state: 'detached' });
+  assert.equal(await page.locator('.cand.c-wrong').count(), 0);
+  // "Show mistakes as I go" keeps the marks on through changes.
+  await page.check('#show-mistakes');
+  await page.waitForSelector(`[data-cell="${a}"].mistake`);
+  const d = range81.find((i) => !givens[i] && ![a, b, c].includes(i));
+  await keyAt(d, String(sol[d]));
+  await settle();
+  assert.equal(await page.locator(`[data-cell="${a}"].mistake`).count(), 1);
+  assert.equal(await page.locator(`[data-cell="${b}"] .cand.c-wrong`).count(), 1);
+  assert.equal(await page.locator('.cell.mistake').count(), 1, 'a right digit is not marked');
+  await page.uncheck('#show-mistakes');
+  await page.waitForSelector('.cell.mistake', { state: 'detached' });
+});
+
+test('hints after my own removals are sound; a broken position is reported by Hint, not explained', async () => {
+  await open();
+  const givens = await load('codedojo-medium');
+  const sol = solve(givens);
+  await page.waitForSelector('#verdict.good');
+  let removed = 0;
+  for (const i of range81) {
+    if (removed >= 6 || givens[i]) continue;
+    const d = digitsOf(await candsAt(i)).find((x) => x !== sol[i]);
+    if (d) {
+      await keyAt(i, `Shift+Digit${d}`);
+      removed++;
+    }
+  }
+  for (let k = 0; k < 8; k++) {
+    await waitPathDone();
+    for (let p = 0; p < 3; p++) await page.click('#hint');
+    await settle();
+  }
+  const st = await gridState();
+  const helper = st.filter((c) => c.kind === 'solver');
+  assert.ok(helper.length > 0, 'hints placed digits');
+  st.forEach((c, i) => c.v && assert.equal(c.v, sol[i], `${cellName(i)} holds the solution's digit`));
+  st.forEach((c, i) => c.v || assert.ok(c.cands & bit(sol[i]), `${cellName(i)} keeps the solution's candidate`));
+  // Broken: remove the solution's candidate from a cell.
+  const x = range81.find((i) => st[i].v === 0 && digitsOf(st[i].cands).length >= 2);
+  await keyAt(x, `Shift+Digit${sol[x]}`);
+  await page.click('#hint');
+  await page.waitForSelector('#notice.error');
+  const notice = await page.textContent('#notice');
+  assert.match(notice, new RegExp(`removed ${sol[x]} from ${cellName(x)}`), notice);
+  assert.equal(await page.locator('#step-explanation, .cand.c-place, .cand.c-elim').count(), 0, 'no step shown');
+  assert.doesNotMatch(await page.textContent('#step-text'), /look for a/);
+});
+
+test('Fill singles fills helper digits of the solution; Reduce adds Reduce steps and removes candidates soundly', async () => {
+  await open();
+  let givens = await load('codedojo-easy');
+  let sol = solve(givens);
+  await page.click('#fill-singles');
+  await page.waitForSelector('.cell.solver');
+  const filled = (await gridState()).map((c, i) => [c, i]).filter(([c]) => c.kind === 'solver');
+  filled.forEach(([c, i]) => assert.equal(c.v, sol[i], cellName(i)));
+  assert.match(await page.textContent('#notice'), new RegExp(`Filled ${filled.length} singles?`));
+  // Reduce on a hard puzzle.
+  await open();
+  givens = await load('davdata-very-hard');
+  sol = solve(givens);
+  await waitPathDone();
+  const before = await gridState();
+  await page.click('#reduce');
+  await page.waitForSelector('.step-item.reduce', { timeout: 30000 });
+  await waitPathDone();
+  await page.waitForFunction((b) => [...document.querySelectorAll('[role=gridcell]')]
+    .some((c, i) => Number(c.dataset.cands) !== b[i].cands), before);
+  const after = await gridState();
+  const n = await page.locator('.step-item.reduce').count();
+  const changed = after.filter((c, i) => c.cands !== before[i].cands || c.v !== before[i].v).length;
+  console.log(`Reduce: ${n} steps, ${changed} cells changed`);
+  after.forEach((c, i) => {
+    if (c.v) assert.equal(c.v, sol[i], cellName(i));
+    else assert.ok(c.cands & bit(sol[i]), `${cellName(i)} keeps ${sol[i]}`);
+  });
+});
+
+test('a technique switched off never appears in the steps, and the switch survives a reload', async () => {
+  await open();
+  await load('codedojo-easy');
+  await waitPathDone();
+  const names = () => page.$$eval('.step-name', (e) => e.map((x) => x.textContent));
+  assert.ok((await names()).some((n) => /Hidden Single/i.test(n)), 'the default path uses hidden singles');
+  await page.click('#techniques summary');
+  const box = page.locator('input[data-technique="hidden-single"]');
+  assert.ok(await box.isChecked());
+  await box.uncheck();
+  await settle();
+  await waitPathDone();
+  let now = await names();
+  assert.ok(now.length > 0, 'a path without it');
+  assert.ok(!now.some((n) => /Hidden Single/i.test(n)), now.join(', '));
+  await page.reload();
+  await page.waitForSelector('[role=gridcell]');
+  await waitPathDone();
+  assert.equal(await page.locator('input[data-technique="hidden-single"]').isChecked(), false);
+  now = await names();
+  assert.ok(now.length > 0 && !now.some((n) => /Hidden Single/i.test(n)), now.join(', '));
+  await page.click('#techniques summary');
+  await page.click('#default-techniques');
+  await settle();
+  assert.ok(await page.locator('input[data-technique="hidden-single"]').isChecked());
+});
+
+test('Find all lists the X-Wing of a known position and draws the one clicked', async () => {
+  await open();
+  // HoDoKu's reglib 1.4, first X-Wing case (crates/deduku/tests/data/techniques/hodoku-reglib-1.4.txt,
+  // line `:0300:3:9.....+5+6+1..…`), its `+` digits made givens. Expected instances from
+  // `deduku steps --technique x-wing --all PUZZLE` (the library, at the time of writing):
+  // one, "X-Wing: 3 r3,r7 c3,c4 => r1c3,r1c4,r4c3,r4c4,r5c3,r5c4,r6c3,r6c4,r9c4<>3".
+  const puzzle = '9.....561..6.1.79371..962486...21479........5....4...642..586175.71.2..4..1....52';
+  await paste(puzzle);
+  await waitForValues([...puzzle].map((c) => (c === '.' ? 0 : Number(c))));
+  await page.click('#techniques summary');
+  await page.selectOption('#find-technique', 'x-wing');
+  await page.click('#find-all');
+  await page.waitForSelector('#found');
+  assert.equal(await page.locator('#found .found-item').count(), 1);
+  assert.match(await page.textContent('#found'), /1 X-Wing/);
+  assert.match(await page.textContent('.found-item[data-found="0"]'), /X-Wing: 3 r3,r7 c3,c4/);
+  await page.click('.found-item[data-found="0"]');
+  await page.waitForSelector('.cand.c-elim');
+  const elims = await page.$$eval('.cand.c-elim', (e) => e.map((x) => `${x.closest('[role=gridcell]').dataset.cell}:${x.textContent}`));
+  const expected = ['r1c3', 'r1c4', 'r4c3', 'r4c4', 'r5c3', 'r5c4', 'r6c3', 'r6c4', 'r9c4']
+    .map((n) => `${(Number(n[1]) - 1) * 9 + Number(n[3]) - 1}:3`);
+  assert.deepEqual(elims.sort(), expected.sort());
+  assert.equal(await page.getAttribute('.found-item[data-found="0"]', 'aria-pressed'), 'true');
+  await shot('find-all-x-wing');
+  // Clicking it again hides it.
+  await page.click('.found-item[data-found="0"]');
+  await page.waitForSelector('.cand.c-elim', { state: 'detached' });
+});
+
+test('digit highlight, the two-candidate filter and colours (cell and candidate) are undoable and kept in the link', async () => {
+  await open();
+  const givens = await load('codedojo-easy');
+  await select(0);
+  await page.click('#highlight-mode');
+  await page.waitForSelector('#highlight-mode[aria-pressed=true]');
+  await select(0);
+  await page.keyboard.press('5');
+  await settle();
+  assert.equal(await page.getAttribute(`[data-cell="0"]`, 'data-value'), '0', 'highlight mode places nothing');
+  const st = await gridState();
+  const with5 = range81.filter((i) => st[i].v === 0 && st[i].cands & bit(5));
+  assert.ok(with5.length > 0);
+  assert.deepEqual(await page.$$eval('.cell.has-digit', (e) => e.map((x) => Number(x.dataset.cell))), with5);
+  assert.equal(await page.locator('.cand.c-hl').count(), with5.length);
+  assert.equal(await page.locator('.cand.c-hl:not(:text("5"))').count(), 0);
+  assert.equal(await page.locator('.pad-digit.lit').textContent(), '5');
+  await shot('highlight');
+  // Two-candidate cells.
+  await page.click('#bivalue');
+  const two = range81.filter((i) => st[i].v === 0 && digitsOf(st[i].cands).length === 2);
+  assert.ok(two.length > 0);
+  assert.deepEqual(await page.$$eval('.cell.bivalue', (e) => e.map((x) => Number(x.dataset.cell))), two);
+  await page.click('#bivalue');
+  await page.waitForSelector('.cell.bivalue', { state: 'detached' });
+  // Colour a candidate: digit 5 highlighted, a cell with 5 selected, a swatch.
+  const y = with5[0];
+  await select(y);
+  await page.click('.swatch.color-3');
+  await page.waitForSelector(`[data-cell="${y}"] .cand.cc-3`);
+  assert.equal(await page.textContent(`[data-cell="${y}"] .cand.cc-3`), '5');
+  await page.waitForFunction(() => /[#&]q=/.test(location.hash));
+  // Colour a cell: no digit highlighted.
+  await page.click('#highlight-mode');
+  await page.waitForSelector('.cell.has-digit', { state: 'detached' });
+  const x = givens.findIndex((v) => v);
+  await select(x);
+  await page.click('.swatch.color-2');
+  await page.waitForSelector(`[data-cell="${x}"].color-2`);
+  await page.waitForFunction(() => /[#&]k=/.test(location.hash));
+  await shot('colouring');
+  // Undo both, redo both.
+  await page.keyboard.press('Control+KeyZ');
+  await page.waitForSelector(`[data-cell="${x}"].color-2`, { state: 'detached' });
+  await page.waitForFunction(() => !/[#&]k=/.test(location.hash));
+  await page.keyboard.press('Control+KeyZ');
+  await page.waitForSelector('.cand.cc-3', { state: 'detached' });
+  await page.waitForFunction(() => !/[#&]q=/.test(location.hash));
+  await page.keyboard.press('Control+KeyY');
+  await page.keyboard.press('Control+KeyY');
+  await page.waitForSelector(`[data-cell="${x}"].color-2`);
+  await page.waitForSelector(`[data-cell="${y}"] .cand.cc-3`);
+  await page.waitForFunction(() => /[#&]k=/.test(location.hash) && /[#&]q=/.test(location.hash));
+  // v cycles the selected cell's colour, Shift+V clears every colour.
+  await page.keyboard.press('v');
+  await page.waitForSelector(`[data-cell="${x}"].color-3`);
+  await page.keyboard.press('Shift+KeyV');
+  await page.waitForSelector('.cell[class*="color-"], .cand[class*="cc-"]', { state: 'detached' });
+});
+
+test('the share link restores givens, digits of each kind, notes and colours in a fresh browser', async () => {
+  await open();
+  const givens = await load('codedojo-easy');
+  const sol = solve(givens);
+  await page.waitForSelector('#verdict.good');
+  await page.click('#fill-singles');
+  await page.waitForSelector('.cell.solver');
+  let st = await gridState();
+  const a = range81.find((i) => st[i].v === 0);
+  await keyAt(a, String(sol[a]));
+  st = await gridState();
+  const b = range81.find((i) => st[i].v === 0 && digitsOf(st[i].cands).some((d) => d !== sol[i]));
+  await keyAt(b, `Shift+Digit${digitsOf(st[b].cands).find((d) => d !== sol[b])}`);
+  await page.keyboard.press('v');
+  await page.click('#highlight-mode');
+  const c = range81.find((i) => st[i].v === 0 && i !== b);
+  const dc = digitsOf(st[c].cands)[0];
+  await select(c);
+  await page.keyboard.press(String(dc));
+  await page.click('.swatch.color-4');
+  await page.click('#highlight-mode');
+  // A mark of the person's, shown only with auto candidates off.
+  await page.click('#toggle-auto');
+  const m = range81.find((i) => st[i].v === 0 && ![a, b, c].includes(i));
+  await keyAt(m, 'Shift+Digit1');
+  await waitCands(m, bit(1));
+  const marksOnly = await gridState();
+  await page.click('#toggle-auto');
+  await page.waitForFunction(() => ['g', 'p', 'x', 'm', 'k', 'q'].every((k) => new RegExp(`[#&]${k}=`).test(location.hash)));
+  const expected = await gridState();
+  assert.ok(expected.some((x) => x.kind === 'user') && expected.some((x) => x.kind === 'solver'));
+  assert.ok(expected[c].candColors.includes('cc-4'), 'a coloured candidate');
+  assert.equal(expected[b].color, 'color-1', 'a coloured cell');
+  const url = page.url();
+  // A second browser with its own profile.
+  const dir = await mkdtemp(join(tmpdir(), 'deduku-e2e-fresh-'));
+  const fresh = await chromium.launchPersistentContext(dir, {
+    executablePath: CHROMIUM, headless: true, viewport: { width: 1280, height: 900 },
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  const mine = page;
+  try {
+    page = await fresh.newPage();
+    page.on('console', (msg) => msg.type() === 'error' && consoleErrors.push(msg.text()));
+    page.on('pageerror', (e) => consoleErrors.push(String(e)));
+    await page.goto(url);
+    await page.waitForSelector('[role=gridcell]');
+    await waitForState(expected);
+    await page.click('#toggle-auto');
+    await waitForState(marksOnly);
+  } finally {
+    await page.close();
+    page = mine;
+    await fresh.close();
+    await rm(dir, { recursive: true, force: true });
+  }
+});
+
+test('screen readers: the status and the step text are live regions; cells say whose digit they hold', async () => {
+  await open();
+  const givens = await load('codedojo-easy');
+  assert.equal(await page.getAttribute('section.status', 'aria-live'), 'polite');
+  await waitPathDone();
+  await page.click('#hint');
+  assert.match(await page.textContent('#step-text'), /Hint: look for a/);
+  const live = await page.evaluate(() => document.querySelector('#step-text').closest('[aria-live]')?.getAttribute('aria-live'));
+  assert.equal(live, 'polite', 'the step text is inside an aria-live region');
+  await page.click('#hint');
+  await page.click('#hint');
+  await page.waitForSelector('.cell.solver');
+  assert.match(await page.getAttribute('.cell.solver', 'aria-label'), /, helper$/);
+  const sol = solve(givens);
+  const e = (await gridState()).findIndex((c) => c.v === 0);
+  await keyAt(e, String(sol[e]));
+  assert.match(await page.getAttribute(`[data-cell="${e}"]`, 'aria-label'), /, yours$/);
+});
+
+test('responsiveness: the worst time from a key to the grid updated, and the longest main-thread task (printed)', async () => {
+  await open();
+  const givens = await load('davdata-very-hard');
+  await waitPathDone();
+  await page.evaluate(() => {
+    window.__longTasks = [];
+    new PerformanceObserver((list) => window.__longTasks.push(...list.getEntries().map((e) => e.duration)))
+      .observe({ type: 'longtask' });
+  });
+  const times = [];
+  const empties = range81.filter((i) => !givens[i]).slice(0, 12);
+  for (const i of empties) {
+    await select(i);
+    const ds = digitsOf(await candsAt(i));
+    const keys = [
+      ['place', String(ds[0]), `Digit${ds[0]}`, false, false],
+      ['undo', 'z', 'KeyZ', false, true],
+      ['note', '%', `Digit${ds[1] ?? ds[0]}`, true, false],
+      ['undo', 'z', 'KeyZ', false, true],
+      ['redo', 'y', 'KeyY', false, true],
+    ];
+    for (const [what, key, code, shiftKey, ctrlKey] of keys) {
+      // In the page: from dispatching the key to the grid's DOM changed (Yew renders in a
+      // microtask after the handler; the observer's callback runs after that).
+      const ms = await page.evaluate(([i, key, code, shiftKey, ctrlKey]) => new Promise((resolve) => {
+        const grid = document.querySelector('[role=grid]');
+        const cell = document.querySelector(`[data-cell="${i}"]`);
+        let t0 = 0;
+        const obs = new MutationObserver(() => { obs.disconnect(); resolve(performance.now() - t0); });
+        obs.observe(grid, { attributes: true, subtree: true, childList: true, characterData: true });
+        setTimeout(() => { obs.disconnect(); resolve(-1); }, 3000);
+        t0 = performance.now();
+        cell.dispatchEvent(new KeyboardEvent('keydown', { key, code, shiftKey, ctrlKey, bubbles: true, cancelable: true }));
+      }), [i, key, code, shiftKey, ctrlKey]);
+      assert.ok(ms >= 0, `${what} at ${cellName(i)} changed the grid`);
+      times.push([ms, what]);
+      await settle();
+    }
+  }
+  // Let the worker's answers (new paths) arrive and render too.
+  await page.waitForTimeout(500);
+  const long = await page.evaluate(() => window.__longTasks);
+  times.sort((a, b) => b[0] - a[0]);
+  const median = times[Math.floor(times.length / 2)][0];
+  console.log(`key → grid updated over ${times.length} actions: worst ${times[0][0].toFixed(1)} ms (${times[0][1]}), median ${median.toFixed(1)} ms`);
+  console.log(long.length
+    ? `long main-thread tasks (> 50 ms): ${long.length}, longest ${Math.max(...long).toFixed(0)} ms`
+    : 'long main-thread tasks (> 50 ms): none');
+});
+
+test('phone width: the notes, undo and highlight buttons show without horizontal scrolling, near the grid', async () => {
+  await open();
+  await load('davdata-two-decisions');
+  await fillSinglesUntilStable();
+  await page.setViewportSize({ width: 390, height: 844 });
+  try {
+    await settle();
+    const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+    assert.ok(scrollWidth <= 390, `no horizontal scrolling: ${scrollWidth} px wide`);
+    const grid = await page.locator('[role=grid]').boundingBox();
+    assert.ok(grid.x >= 0 && grid.x + grid.width <= 390, `grid fits: ${JSON.stringify(grid)}`);
+    const where = [];
+    for (const id of ['notes-mode', 'undo', 'highlight-mode']) {
+      const box = await page.locator(`#${id}`).boundingBox();
+      assert.ok(box.x >= 0 && box.x + box.width <= 390, `#${id} within the width: ${JSON.stringify(box)}`);
+      assert.ok(box.y + box.height <= 844 + grid.height, `#${id} within a screen plus the grid: ${JSON.stringify(box)}`);
+      where.push(`#${id} bottom ${Math.round(box.y + box.height)} px`);
+    }
+    console.log(`phone 390×844: grid ${Math.round(grid.y)}–${Math.round(grid.y + grid.height)} px; ${where.join(', ')}`);
+    await shot('phone-helper');
+    await page.screenshot({ path: join(shots, 'phone-helper-first-screen.png') });
+  } finally {
+    await page.setViewportSize({ width: 1280, height: 900 });
+  }
 });

@@ -103,7 +103,8 @@ pub fn Controls(props: &ControlsProps) -> Html {
                     value={speed_index.to_string()} oninput={on_speed}
                     aria-valuetext={format!("{} ms per step", props.speed_ms)} />
             </label>
-            { step_text }
+            // Announced to screen readers as the step, hint or end of the path changes.
+            <div class="step-live" aria-live="polite">{ step_text }</div>
             if props.cancelled {
                 <p class="muted">{ format!("Stopped after {n} steps.") }</p>
             }

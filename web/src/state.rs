@@ -78,7 +78,11 @@ impl Trouble {
     /// What the status says when no path is explained: where, or nothing for a mistake only
     /// the solution shows.
     fn status(&self) -> String {
-        if self.mistake { String::new() } else { self.text.clone() }
+        if self.mistake {
+            String::new()
+        } else {
+            "No steps are explained until the warnings are fixed.".to_string()
+        }
     }
 }
 
@@ -320,6 +324,9 @@ pub struct Model {
     pub verdict: Option<Verdict>,
     /// The givens the verdict is about (or is awaited for).
     pub puzzle: [u8; 81],
+    /// The puzzle's rating: that of the path from its givens alone (the person's work does not
+    /// change it).
+    pub puzzle_rating: Option<PlainRating>,
     /// Whether the two differing solutions are shown.
     pub show_solutions: bool,
     /// Whether the player runs.
@@ -380,6 +387,7 @@ impl Model {
             checking: false,
             verdict: None,
             puzzle: [0; 81],
+            puzzle_rating: None,
             show_solutions: false,
             playing: false,
             notice: None,
@@ -609,10 +617,11 @@ impl Model {
                 } else {
                     self.checking = !self.checking;
                     let m = self.pos.mistakes(self.solution().unwrap_or_default());
-                    let text = if m.is_empty() {
-                        "No mistakes so far.".to_string()
-                    } else {
-                        format!("Mistakes: {}.", m.describe(&self.pos).join("; "))
+                    let n = m.wrong_digits.len() + m.wrong_removals.len();
+                    let text = match n {
+                        0 => "No mistakes so far.".to_string(),
+                        1 => "1 mistake, marked on the grid and listed below.".to_string(),
+                        n => format!("{n} mistakes, marked on the grid and listed below."),
                     };
                     if self.checking {
                         self.notice = Some(Notice { error: !m.is_empty(), text });
@@ -740,6 +749,7 @@ impl Model {
         }
         self.puzzle = givens;
         self.verdict = None;
+        self.puzzle_rating = None;
         self.show_solutions = false;
         if givens.iter().all(|&v| v == 0) {
             self.analyze_id = 0;
@@ -1053,6 +1063,10 @@ impl Model {
                 return self.follow();
             }
             Reply::PathDone { end, rating } if id == self.path_id => {
+                let from_givens = self.base.solver_eq(&Position::from_givens(&self.puzzle));
+                if from_givens && self.reduced == 0 && self.settings.techniques.is_none() {
+                    self.puzzle_rating = Some(rating.clone());
+                }
                 self.path_state = PathState::Done { end, rating };
                 let change = self.follow();
                 self.follow_to = None;
@@ -1412,7 +1426,9 @@ mod tests {
         assert_eq!(m.wrong_digits, vec![2]);
         assert_eq!(m.wrong_removals, vec![(3, sol[3])]);
         let text = &p.m.notice.as_ref().unwrap().text;
-        assert!(text.contains(&format!("your notes removed {} from r1c4", sol[3])), "{text}");
+        assert!(text.starts_with("2 mistakes"), "{text}");
+        let listed = m.describe(&p.m.pos);
+        assert!(listed.contains(&format!("your notes removed {} from r1c4", sol[3])), "{listed:?}");
         // The next change hides the marks again, unless mistakes are shown as one goes.
         p.at(5).act(Action::Note(1));
         assert!(!p.m.mistakes_shown());
@@ -1470,9 +1486,10 @@ mod tests {
                 p.act(Action::Note(d));
             }
         }
-        assert!(
-            matches!(p.m.path_state, PathState::Broken(ref s) if s.contains("r1c3 has no candidate left"))
-        );
+        assert!(matches!(p.m.path_state, PathState::Broken(ref s) if s.contains("warnings")));
+        assert!(p.m.pos.warnings().describe().contains(&"r1c3 has no candidate left".to_string()));
+        p.act(Action::Next);
+        assert!(p.m.notice.as_ref().is_some_and(|n| n.text.contains("r1c3 has no candidate left")));
     }
 
     #[test]
@@ -1585,6 +1602,16 @@ mod tests {
         assert!(m.pos.is_complete());
         m = m.apply(Action::Undo);
         assert_eq!(m.pos, start);
+    }
+
+    #[test]
+    fn the_puzzles_rating_does_not_change_as_the_person_works() {
+        let mut p = Page::loaded(EASY);
+        let rating = p.m.puzzle_rating.clone().expect("rated from the givens");
+        p.at(2).act(Action::Note(1)).act(Action::Hint).act(Action::Hint).act(Action::Hint);
+        assert_eq!(p.m.puzzle_rating, Some(rating));
+        p.act(Action::Clear);
+        assert_eq!(p.m.puzzle_rating, None);
     }
 
     #[test]

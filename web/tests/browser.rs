@@ -298,6 +298,7 @@ async fn status_offers_the_two_solutions_when_there_are_several() {
         verdict: Some(Verdict::Multiple(a, b)),
         show_solutions: true,
         path_state: PathState::Running,
+        rating: None,
         steps: 0,
         complete: false,
         notice: None,

@@ -48,7 +48,7 @@ pub fn App() -> Html {
                 <div class="board-col">
                     <Status empty={m.pos.is_empty()} warnings={warnings.describe()} mistakes={mistake_text}
                         verdict={m.verdict.clone()} show_solutions={m.show_solutions}
-                        path_state={m.path_state.clone()} steps={m.path.len()}
+                        path_state={m.path_state.clone()} rating={m.puzzle_rating.clone()} steps={m.path.len()}
                         complete={m.pos.is_complete()} notice={m.notice.clone()}
                         on_action={on_action.clone()} />
                     <Grid pos={m.pos.clone()} auto={m.settings.auto} step={m.highlighted_step().cloned()}

@@ -3,7 +3,7 @@
 //! rating), and progress of a long path. Announced to screen readers (`aria-live`).
 
 use super::on_click;
-use crate::protocol::{PathEnd, Verdict};
+use crate::protocol::{PathEnd, PlainRating, Verdict};
 use crate::state::{Action, Notice, PathState};
 use yew::prelude::*;
 
@@ -20,8 +20,10 @@ pub struct StatusProps {
     pub verdict: Option<Verdict>,
     /// Whether the two differing solutions are shown.
     pub show_solutions: bool,
-    /// Where the path job stands (its rating when done).
+    /// Where the path job stands.
     pub path_state: PathState,
+    /// The puzzle's rating, when known.
+    pub rating: Option<PlainRating>,
     /// Number of steps received so far.
     pub steps: usize,
     /// Whether the position shown is full.
@@ -69,21 +71,20 @@ pub fn Status(props: &StatusProps) -> Html {
                 </span>
             },
             Some(Verdict::Unique(_)) => {
-                let rating = match &props.path_state {
-                    PathState::Done { end: PathEnd::Solved | PathEnd::Stuck, rating } => format!(
+                let rating = match &props.rating {
+                    Some(r) => format!(
                         " · SE {:.1}, {}{}",
-                        rating.se,
-                        rating.level,
-                        rating
-                            .hardest
-                            .as_ref()
-                            .map(|h| format!(" (hardest: {h})"))
-                            .unwrap_or_default()
+                        r.se,
+                        r.level,
+                        r.hardest.as_ref().map(|h| format!(" (hardest: {h})")).unwrap_or_default()
                     ),
-                    _ => String::new(),
+                    None => String::new(),
                 };
-                let head =
-                    if props.complete { "Solved — unique solution" } else { "Unique solution" };
+                let head = if props.complete && props.warnings.is_empty() {
+                    "Solved — unique solution"
+                } else {
+                    "Unique solution"
+                };
                 html! { <span id="verdict" class="verdict good">{ format!("{head}{rating}") }</span> }
             }
         }

@@ -35,5 +35,5 @@ pub(crate) mod wings;
 pub use dispatch::{Options, Order, find, find_all, find_first, next_step, next_step_in};
 pub use path::{Advance, Path, PathRun, PathStatus, solve_path, solve_path_with};
 pub use sink::{Context, Sink};
-pub use step::{Highlight, HintLevel, Link, Node, Step};
+pub use step::{Detail, Highlight, HintLevel, Link, Node, Part, Step};
 pub use technique::{Family, Technique, TechniqueSet};

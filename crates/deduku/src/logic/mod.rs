@@ -15,7 +15,9 @@
 pub(crate) mod als;
 pub(crate) mod chains;
 pub(crate) mod coloring;
+mod description;
 pub mod dispatch;
+mod explain;
 pub(crate) mod fish;
 pub(crate) mod forcing;
 pub(crate) mod intersections;

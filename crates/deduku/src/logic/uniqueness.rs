@@ -435,9 +435,7 @@ fn avoidable_rectangles(board: &Board, technique: Technique, sink: &mut Sink) ->
         }
         s.highlight.cells = rect.to_vec();
         s.detail = Detail::Filled(
-            rect.iter()
-                .filter_map(|&c| board.value(c).map(|v| Candidate::new(c, v)))
-                .collect(),
+            rect.iter().filter_map(|&c| board.value(c).map(|v| Candidate::new(c, v))).collect(),
         );
         for (i, &c) in rect.iter().enumerate() {
             if board.value(c).is_none() && board.has_candidate(c, need(i)) {

@@ -810,10 +810,9 @@ fn chain(s: &Step) -> String {
     let why = if start.digit == end.digit {
         format!("A cell that sees both ends cannot be {}", start.digit)
     } else {
-        format!(
-            "The two end cells see each other, so each loses the other end's digit (taking it \
-             would make both ends false)"
-        )
+        "The two end cells see each other, so each loses the other end's digit (taking it \
+         would make both ends false)"
+            .to_string()
     };
     format!("{CHAIN_INTRO} {walked}. So {ends}. {why}: {l}.")
 }

@@ -202,13 +202,22 @@ fn contradictions(board: &Board, mode: Mode, sink: &mut Sink) -> ControlFlow<()>
 /// The most branches of a verity (candidates of a cell, places of a digit in a house).
 const MAX_BRANCHES: u32 = 3;
 
+/// A verity source: the branches (candidates assumed on), its name in the notation, and the
+/// house whose places of a digit it branches over (`None` for a cell's candidates).
+struct Source {
+    branches: Vec<Lit>,
+    name: String,
+    house: Option<House>,
+}
+
 /// The verity sources: cells with 2–3 candidates, and houses where a digit has 2–3 places.
-fn verity_sources(board: &Board) -> Vec<(Vec<Lit>, String, Option<House>)> {
+fn verity_sources(board: &Board) -> Vec<Source> {
     let mut out = Vec::new();
     for c in Cell::all() {
         let cs = board.candidates(c);
         if (2..=MAX_BRANCHES).contains(&cs.len()) {
-            out.push((cs.iter().map(|d| lit(c, d, true)).collect(), format!("{c}"), None));
+            let branches = cs.iter().map(|d| lit(c, d, true)).collect();
+            out.push(Source { branches, name: format!("{c}"), house: None });
         }
     }
     for h in House::all() {
@@ -216,7 +225,7 @@ fn verity_sources(board: &Board) -> Vec<(Vec<Lit>, String, Option<House>)> {
             let cells = board.house_digit_cells(h, d);
             if (2..=MAX_BRANCHES).contains(&cells.len()) {
                 let branches = cells.iter().map(|c| lit(c, d, true)).collect();
-                out.push((branches, format!("{d} in {h}"), Some(h)));
+                out.push(Source { branches, name: format!("{d} in {h}"), house: Some(h) });
             }
         }
     }
@@ -226,7 +235,7 @@ fn verity_sources(board: &Board) -> Vec<(Vec<Lit>, String, Option<House>)> {
 fn verities(board: &Board, mode: Mode, sink: &mut Sink) -> ControlFlow<()> {
     // (size, source, literal) of every verity, and the propagations of each useful source.
     let mut found: Vec<(usize, usize, Lit)> = Vec::new();
-    let mut kept: Vec<(Vec<Lit>, String, Option<House>, Vec<Net>)> = Vec::new();
+    let mut kept: Vec<(Source, Vec<Net>)> = Vec::new();
     // What every candidate implies when on (`None`: it leads to a contradiction). This phase,
     // one propagation per candidate, polls the sink's stop check and resumes like
     // `contradictions`.
@@ -258,10 +267,11 @@ fn verities(board: &Board, mode: Mode, sink: &mut Sink) -> ControlFlow<()> {
             sets[on.index()] = Some(LitSet::of(&net.order));
         }
     }
-    for (branches, name, house) in verity_sources(board) {
+    for source in verity_sources(board) {
+        let branches = &source.branches;
         let mut common: Option<LitSet> = None;
         let mut all = true;
-        for &b in &branches {
+        for &b in branches {
             let Some(set) = &sets[b.index()] else {
                 all = false;
                 break;
@@ -303,11 +313,11 @@ fn verities(board: &Board, mode: Mode, sink: &mut Sink) -> ControlFlow<()> {
             }
             found.push((explained.iter().map(|e| e.len()).sum(), kept.len(), l));
         }
-        kept.push((branches, name, house, nets));
+        kept.push((source, nets));
     }
     found.sort_unstable();
     for (size, src, l) in found {
-        let (branches, name, house, nets) = &kept[src];
+        let (Source { branches, name, house }, nets) = &kept[src];
         let mut s = step_proving(technique_of(mode, false), l);
         s.highlight.candidates.extend(branches.iter().map(|&b| b.candidate()));
         s.highlight.alternate.push(l.candidate());

@@ -37,10 +37,13 @@ fn check_steps(t: Technique, board: &Board, steps: &[Step]) -> Vec<String> {
     bad
 }
 
+/// A technique, a case where it fires, and its steps there.
+pub(super) type Case = (Technique, Board, Vec<Step>);
+
 /// For every technique but brute force, the first case where it has a step (the library's
 /// must-fire cases, then the exemplars of the technique's section, then the added cases), with
 /// its steps; and the IDs of the techniques without such a case.
-pub(super) fn cases_that_fire() -> (Vec<(Technique, Board, Vec<Step>)>, Vec<&'static str>) {
+pub(super) fn cases_that_fire() -> (Vec<Case>, Vec<&'static str>) {
     let reglib = support::reglib_cases();
     let exemplars = support::exemplars();
     let added = added_cases();

@@ -903,18 +903,22 @@ fn als(s: &Step) -> String {
                 .zip(&h.links)
                 .map(|(p, l)| format!("for {}: {}", l.from.digit, part_words(p)))
                 .collect();
-            let own = if stem_digits.intersection(zs).is_empty() {
-                String::new()
+            let (each, own) = if stem_digits.intersection(zs).is_empty() {
+                ("each of its digits", String::new())
             } else {
-                format!(" (or the stem itself is {z}, which the eliminated cells also see)")
+                (
+                    "each of its digits other than the stem's own {z}",
+                    format!(" (or the stem itself is {z}, and the eliminated cells see it too)"),
+                )
             };
             format!(
-                "{ALS_INTRO} The stem {stem_w} holds {}. For each of its digits there is a petal, \
-                 an ALS whose cells with that digit all see the stem: {}. Whatever the stem \
-                 holds, that digit's petal loses it and holds all its other digits, {z} among \
-                 them. So {z} is in one of the petals{own}, and a cell that sees every {z} of \
-                 every petal cannot be {z}: {l}.",
+                "{ALS_INTRO} The stem {stem_w} holds {}. For {} there is a petal, an ALS whose \
+                 cells with that digit all see the stem: {}. Whatever the stem holds, that \
+                 digit's petal loses it and holds all its other digits, {z} among them. So {z} \
+                 is in one of the petals{own}, and a cell that sees every {z} of every petal \
+                 cannot be {z}: {l}.",
                 digits_or(stem_digits),
+                each.replace("{z}", &z),
                 ps.join("; ")
             )
         }

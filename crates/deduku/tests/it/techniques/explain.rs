@@ -82,6 +82,24 @@ fn every_technique_explains_its_steps_in_words() {
     assert!(bad.is_empty(), "{} problems:\n{}", bad.len(), bad.join("\n"));
 }
 
+/// Every step of the default path on a sample of top1465 (hard puzzles, so every family of the
+/// path shows up) explains itself: the explanations hold beyond the catalogue's first cases.
+#[test]
+fn every_step_of_sample_paths_explains_itself() {
+    let mut bad = Vec::new();
+    let mut techniques = HashSet::new();
+    for p in crate::support::corpus("corpora/top1465.txt").iter().step_by(37) {
+        for s in &deduku::solve_path(p).steps {
+            if techniques.insert(s.technique) && std::env::var_os("DEDUKU_SHOW_EXPLAIN").is_some() {
+                println!("== {}\n{}\n{}\n", s.technique.id(), s.text, s.explain());
+            }
+            bad.extend(check(s));
+        }
+    }
+    assert!(techniques.len() > 20, "only {} techniques on the sampled paths", techniques.len());
+    assert!(bad.is_empty(), "{} problems:\n{}", bad.len(), bad.join("\n"));
+}
+
 #[test]
 fn explanations_name_their_families_argument() {
     // Spot checks of what the words say, beyond naming cells: one technique per kind of

@@ -15,7 +15,9 @@
 pub(crate) mod als;
 pub(crate) mod chains;
 pub(crate) mod coloring;
+mod description;
 pub mod dispatch;
+mod explain;
 pub(crate) mod fish;
 pub(crate) mod forcing;
 pub(crate) mod intersections;
@@ -37,5 +39,5 @@ pub use dispatch::{
 };
 pub use path::{Advance, Path, PathRun, PathStatus, solve_path, solve_path_with};
 pub use sink::{Context, Sink};
-pub use step::{Highlight, HintLevel, Link, Node, Step};
+pub use step::{Detail, Highlight, HintLevel, Link, Node, Part, Step};
 pub use technique::{Family, Technique, TechniqueSet};

@@ -16,7 +16,7 @@
 use crate::board::Board;
 use crate::grid::{Candidate, Cell, CellSet, Digit, House, HouseKind};
 use crate::logic::step::fmt_cells;
-use crate::logic::{Link, Node, Sink, Step, Technique};
+use crate::logic::{Detail, Link, Node, Sink, Step, Technique};
 use std::ops::ControlFlow;
 
 /// Finds the instances of `technique` (one of this family's) and pushes them into `sink`.
@@ -114,7 +114,8 @@ fn chains_of_two_pairs(
                     if targets.is_empty() {
                         continue;
                     }
-                    sink.push(two_pair_step(technique, d, [y1, x1, x2, y2], targets))?;
+                    let houses = [p.house, q.house];
+                    sink.push(two_pair_step(technique, d, [y1, x1, x2, y2], houses, targets))?;
                 }
             }
         }
@@ -122,9 +123,16 @@ fn chains_of_two_pairs(
     ControlFlow::Continue(())
 }
 
-fn two_pair_step(technique: Technique, d: Digit, chain: [Cell; 4], targets: CellSet) -> Step {
+fn two_pair_step(
+    technique: Technique,
+    d: Digit,
+    chain: [Cell; 4],
+    houses: [House; 2],
+    targets: CellSet,
+) -> Step {
     let [y1, x1, x2, y2] = chain;
     let mut s = Step::new(technique);
+    s.detail = Detail::LinkHouses(houses);
     s.eliminations.extend(targets.iter().map(|c| Candidate::new(c, d)));
     s.highlight.cells.extend(chain);
     s.highlight.candidates.extend(chain.iter().map(|&c| Candidate::new(c, d)));

@@ -91,6 +91,52 @@ pub struct Step {
     /// Size for the rating: nodes of a chain, links of a net, fish size; 0 when it does not
     /// matter.
     pub length: u16,
+    /// What [`Step::explain`] needs beyond the highlight roles, for the few techniques whose
+    /// roles do not carry it; [`Detail::None`] for the rest.
+    pub detail: Detail,
+}
+
+/// Facts about a step that its highlight roles do not carry, kept small and structured so the
+/// finders stay fast: [`Step::explain`] turns them into words only when asked.
+#[derive(Clone, PartialEq, Eq, Debug, Default)]
+pub enum Detail {
+    /// Nothing beyond the highlight.
+    #[default]
+    None,
+    /// Sets of cells with their candidates, in the pattern's order: the almost locked sets of
+    /// an ALS step (ALS-XZ: A, B; ALS-XY-Wing: A, B, then the pivot C; ALS-XY-Chain: in chain
+    /// order; Death Blossom: the petals in stem-digit order; Aligned Pair Exclusion: the
+    /// excluders), or the three parts of a Sue de Coq (the box∩line cells, the line part, the
+    /// box part).
+    Parts(Vec<Part>),
+    /// The houses of the two strong links of a Skyscraper, 2-String Kite or Turbot Fish, in
+    /// chain order.
+    LinkHouses([House; 2]),
+    /// Forcing chains, nets and kraken fish: the house whose places of a digit a verity
+    /// branches over (`None` for a cell's candidates), what went wrong (contradictions; empty
+    /// otherwise), and the chains in order as literals (candidate, assumed on), from the
+    /// assumption to the result; empty for nets, whose links carry them.
+    Forcing {
+        /// The house a verity branches over.
+        house: Option<House>,
+        /// The contradiction in words: `r5c7 both 5 and not 5`.
+        reason: String,
+        /// The chains, one per branch or contradiction literal.
+        chains: Vec<Vec<(Candidate, bool)>>,
+    },
+    /// The corners of an avoidable rectangle that solving filled, with their digits.
+    Filled(Vec<Candidate>),
+}
+
+/// A set of cells of one house with the candidates they hold together.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Part {
+    /// The cells.
+    pub cells: CellSet,
+    /// Their candidates together.
+    pub digits: DigitSet,
+    /// A house holding every cell.
+    pub house: House,
 }
 
 impl Step {
@@ -103,6 +149,7 @@ impl Step {
             highlight: Highlight::default(),
             text: String::new(),
             length: 0,
+            detail: Detail::None,
         }
     }
 

@@ -19,7 +19,7 @@
 use crate::board::{Board, Origin};
 use crate::grid::{Candidate, Cell, CellSet, Digit, DigitSet, House};
 use crate::logic::step::fmt_cells;
-use crate::logic::{Sink, Step, Technique};
+use crate::logic::{Detail, Sink, Step, Technique};
 use std::ops::ControlFlow;
 
 /// Finds the instances of `technique` (one of this family's) and pushes them into `sink`.
@@ -434,6 +434,9 @@ fn avoidable_rectangles(board: &Board, technique: Technique, sink: &mut Sink) ->
             return ControlFlow::Continue(());
         }
         s.highlight.cells = rect.to_vec();
+        s.detail = Detail::Filled(
+            rect.iter().filter_map(|&c| board.value(c).map(|v| Candidate::new(c, v))).collect(),
+        );
         for (i, &c) in rect.iter().enumerate() {
             if board.value(c).is_none() && board.has_candidate(c, need(i)) {
                 s.highlight.candidates.push(Candidate::new(c, need(i)));

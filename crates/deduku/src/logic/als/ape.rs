@@ -10,7 +10,7 @@
 use super::Alses;
 use crate::board::Board;
 use crate::grid::{Candidate, Cell, DigitSet};
-use crate::logic::{Sink, Step, Technique};
+use crate::logic::{Detail, Sink, Step, Technique};
 use std::ops::ControlFlow;
 
 /// Finds aligned pair exclusions.
@@ -105,6 +105,7 @@ fn report(
         }
     }
     let mut excluders = Vec::new();
+    let mut parts = Vec::new();
     for &(i, pa, qb) in used {
         // Keep the excluders that rule out a combination with an eliminated digit.
         let relevant = !pa.intersection(elim_p).is_empty() || !qb.intersection(elim_q).is_empty();
@@ -112,9 +113,11 @@ fn report(
             let als = &alses.list[i as usize];
             super::highlight_als(&mut step, board, als, false);
             excluders.push(als.text());
+            parts.push(als.part());
         }
     }
     step.length = excluders.len() as u16;
+    step.detail = Detail::Parts(parts);
     let mut pattern = format!("{p} {{{}}}, {q} {{{}}}", board.candidates(p), board.candidates(q));
     if p.sees(q) {
         pattern.push_str(" (peers)");

@@ -10,7 +10,7 @@
 use super::{Als, Alses};
 use crate::board::Board;
 use crate::grid::{Candidate, Cell, CellSet, Digit, DigitSet};
-use crate::logic::{Link, Node, Sink, Step, Technique};
+use crate::logic::{Detail, Link, Node, Sink, Step, Technique};
 use std::ops::ControlFlow;
 
 /// How many partial blossoms one call may try before giving up (a safety bound; real
@@ -143,6 +143,7 @@ impl Blossom<'_> {
         }
         pattern.push_str(&format!(", Z={z}"));
         step.length = petals.len() as u16;
+        step.detail = Detail::Parts(petals.iter().map(|(_, als)| als.part()).collect());
         sink.push(step.with_text(pattern))
     }
 }

@@ -22,7 +22,7 @@
 use crate::board::Board;
 use crate::grid::{Cell, CellSet, Digit, DigitSet, House, HouseKind};
 use crate::logic::step::fmt_cells_compact;
-use crate::logic::{Link, Node, Sink, Step, Technique};
+use crate::logic::{Link, Node, Part, Sink, Step, Technique};
 use std::cell::RefCell;
 use std::ops::ControlFlow;
 use std::rc::Rc;
@@ -97,6 +97,10 @@ impl Als {
     /// The cells outside the ALS seeing every cell holding `d`.
     pub fn seers_of(&self, d: Digit) -> CellSet {
         self.seers[d.index()]
+    }
+    /// The set as a part of a step's [`Detail`](crate::logic::Detail).
+    pub fn part(&self) -> Part {
+        Part { cells: self.cells, digits: self.digits, house: self.house }
     }
 }
 

@@ -13,7 +13,7 @@
 use crate::board::Board;
 use crate::grid::{Candidate, Cell, CellSet, DigitSet, House};
 use crate::logic::step::fmt_cells_compact;
-use crate::logic::{Sink, Step, Technique};
+use crate::logic::{Detail, Part as DetailPart, Sink, Step, Technique};
 use std::ops::ControlFlow;
 
 /// A subset of cells with its candidates.
@@ -149,6 +149,11 @@ fn report(
         }
     }
     step.highlight.houses = vec![line, boxx];
+    step.detail = Detail::Parts(vec![
+        DetailPart { cells: inter.cells, digits: inter.digits, house: line },
+        DetailPart { cells: l.cells, digits: l.digits, house: line },
+        DetailPart { cells: b.cells, digits: b.digits, house: boxx },
+    ]);
     step.length = (inter.cells.len() + l.cells.len() + b.cells.len()) as u16;
     let pattern = format!(
         "{} - {{{}}} ({} - {{{}}}, {} - {{{}}})",

@@ -9,7 +9,7 @@
 use super::{Als, Alses, digit_list, eliminate, highlight_als, rcc_link};
 use crate::board::Board;
 use crate::grid::{CellSet, Digit, DigitSet};
-use crate::logic::{Sink, Step, Technique};
+use crate::logic::{Detail, Sink, Step, Technique};
 use std::ops::ControlFlow;
 
 /// The longest ALS-XY-chain searched, in ALSs.
@@ -68,6 +68,7 @@ pub(crate) fn als_xz(board: &Board, alses: &Alses, sink: &mut Sink) -> ControlFl
             };
             highlight_als(&mut step, board, a, true);
             highlight_als(&mut step, board, b, false);
+            step.detail = Detail::Parts(vec![a.part(), b.part()]);
             for x in rcc.iter() {
                 step.highlight.links.push(rcc_link(a, b, x));
             }
@@ -113,6 +114,7 @@ pub(crate) fn als_xy_wing(board: &Board, alses: &Alses, sink: &mut Sink) -> Cont
                         highlight_als(&mut step, board, a, true);
                         highlight_als(&mut step, board, b, false);
                         highlight_als(&mut step, board, c, false);
+                        step.detail = Detail::Parts(vec![a.part(), b.part(), c.part()]);
                         step.highlight.links.push(rcc_link(a, c, x));
                         step.highlight.links.push(rcc_link(c, b, y));
                         step.length = 3;
@@ -313,6 +315,7 @@ fn report(
     }
     pattern.push_str(&format!(" -{z}"));
     step.length = path.len() as u16;
+    step.detail = Detail::Parts(path.iter().map(|&f| alses.list[f / 9].part()).collect());
     match sink.push(step.with_text(pattern)) {
         ControlFlow::Break(()) => ControlFlow::Break(()),
         ControlFlow::Continue(()) => ControlFlow::Continue(targets),

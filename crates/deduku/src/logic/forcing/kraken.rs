@@ -11,7 +11,7 @@ use super::net::{Mode, Net, lit};
 use crate::board::Board;
 use crate::grid::{Candidate, Cell, CellSet, Digit, House};
 use crate::logic::step::fmt_houses_short;
-use crate::logic::{Sink, Step, Technique};
+use crate::logic::{Detail, Sink, Step, Technique};
 use std::ops::ControlFlow;
 
 /// At most this many cover lines beyond the fish size hold base candidates (fins).
@@ -144,6 +144,7 @@ fn step(
     let mut s = Step::new(Technique::KrakenFish);
     let target = lit(x, d, false);
     let mut chains = Vec::new();
+    let mut chain_lits = Vec::new();
     let mut length = bases.len();
     for f in fins.iter() {
         let mut net = Net::new(board, Mode::Chain);
@@ -155,6 +156,7 @@ fn step(
         length += lits.len();
         s.highlight.links.extend(net.links(&lits));
         chains.push(net.chain_text(target));
+        chain_lits.push(net.chain_lits(target));
     }
     s.eliminations.push(Candidate::new(x, d));
     s.highlight.houses = bases.to_vec();
@@ -166,6 +168,7 @@ fn step(
     }
     s.highlight.fins = fins.iter().map(|c| Candidate::new(c, d)).collect();
     s.length = length as u16;
+    s.detail = Detail::Forcing { house: None, reason: String::new(), chains: chain_lits };
     let name = match bases.len() {
         2 => "X-Wing",
         3 => "Swordfish",

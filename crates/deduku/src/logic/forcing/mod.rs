@@ -42,7 +42,7 @@ use crate::board::Board;
 use crate::grid::{Cell, Digit, House};
 use crate::logic::lit::{Lit, LitSet};
 use crate::logic::step::Step;
-use crate::logic::{Sink, Technique};
+use crate::logic::{Detail, Sink, Technique};
 use net::{Mode, Net, lit, lit_text};
 use std::ops::ControlFlow;
 
@@ -175,6 +175,11 @@ fn contradictions(board: &Board, mode: Mode, sink: &mut Sink) -> ControlFlow<()>
         s.highlight.alternate.extend(con.lits.iter().map(|&l| l.candidate()));
         s.highlight.links = net.links(&lits);
         s.length = lits.len() as u16;
+        let chains = match mode {
+            Mode::Chain => con.lits.iter().map(|&l| net.chain_lits(l)).collect(),
+            Mode::Net => Vec::new(),
+        };
+        s.detail = Detail::Forcing { house: None, reason: con.text.clone(), chains };
         let pattern = match mode {
             Mode::Chain => format!(
                 "{}: {} (contradiction: {})",
@@ -197,20 +202,30 @@ fn contradictions(board: &Board, mode: Mode, sink: &mut Sink) -> ControlFlow<()>
 /// The most branches of a verity (candidates of a cell, places of a digit in a house).
 const MAX_BRANCHES: u32 = 3;
 
+/// A verity source: the branches (candidates assumed on), its name in the notation, and the
+/// house whose places of a digit it branches over (`None` for a cell's candidates).
+struct Source {
+    branches: Vec<Lit>,
+    name: String,
+    house: Option<House>,
+}
+
 /// The verity sources: cells with 2–3 candidates, and houses where a digit has 2–3 places.
-fn verity_sources(board: &Board) -> Vec<(Vec<Lit>, String)> {
+fn verity_sources(board: &Board) -> Vec<Source> {
     let mut out = Vec::new();
     for c in Cell::all() {
         let cs = board.candidates(c);
         if (2..=MAX_BRANCHES).contains(&cs.len()) {
-            out.push((cs.iter().map(|d| lit(c, d, true)).collect(), format!("{c}")));
+            let branches = cs.iter().map(|d| lit(c, d, true)).collect();
+            out.push(Source { branches, name: format!("{c}"), house: None });
         }
     }
     for h in House::all() {
         for d in Digit::all() {
             let cells = board.house_digit_cells(h, d);
             if (2..=MAX_BRANCHES).contains(&cells.len()) {
-                out.push((cells.iter().map(|c| lit(c, d, true)).collect(), format!("{d} in {h}")));
+                let branches = cells.iter().map(|c| lit(c, d, true)).collect();
+                out.push(Source { branches, name: format!("{d} in {h}"), house: Some(h) });
             }
         }
     }
@@ -220,7 +235,7 @@ fn verity_sources(board: &Board) -> Vec<(Vec<Lit>, String)> {
 fn verities(board: &Board, mode: Mode, sink: &mut Sink) -> ControlFlow<()> {
     // (size, source, literal) of every verity, and the propagations of each useful source.
     let mut found: Vec<(usize, usize, Lit)> = Vec::new();
-    let mut kept: Vec<(Vec<Lit>, String, Vec<Net>)> = Vec::new();
+    let mut kept: Vec<(Source, Vec<Net>)> = Vec::new();
     // What every candidate implies when on (`None`: it leads to a contradiction). This phase,
     // one propagation per candidate, polls the sink's stop check and resumes like
     // `contradictions`.
@@ -252,10 +267,11 @@ fn verities(board: &Board, mode: Mode, sink: &mut Sink) -> ControlFlow<()> {
             sets[on.index()] = Some(LitSet::of(&net.order));
         }
     }
-    for (branches, name) in verity_sources(board) {
+    for source in verity_sources(board) {
+        let branches = &source.branches;
         let mut common: Option<LitSet> = None;
         let mut all = true;
-        for &b in &branches {
+        for &b in branches {
             let Some(set) = &sets[b.index()] else {
                 all = false;
                 break;
@@ -297,11 +313,11 @@ fn verities(board: &Board, mode: Mode, sink: &mut Sink) -> ControlFlow<()> {
             }
             found.push((explained.iter().map(|e| e.len()).sum(), kept.len(), l));
         }
-        kept.push((branches, name, nets));
+        kept.push((source, nets));
     }
     found.sort_unstable();
     for (size, src, l) in found {
-        let (branches, name, nets) = &kept[src];
+        let (Source { branches, name, house }, nets) = &kept[src];
         let mut s = step_proving(technique_of(mode, false), l);
         s.highlight.candidates.extend(branches.iter().map(|&b| b.candidate()));
         s.highlight.alternate.push(l.candidate());
@@ -309,6 +325,11 @@ fn verities(board: &Board, mode: Mode, sink: &mut Sink) -> ControlFlow<()> {
             s.highlight.links.extend(n.links(&n.explain(&[l])));
         }
         s.length = size as u16;
+        let chains = match mode {
+            Mode::Chain => nets.iter().map(|n| n.chain_lits(l)).collect(),
+            Mode::Net => Vec::new(),
+        };
+        s.detail = Detail::Forcing { house: *house, reason: String::new(), chains };
         let pattern = match mode {
             Mode::Chain => format!(
                 "every choice of {name} gives {}: {}",

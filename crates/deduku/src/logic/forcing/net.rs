@@ -317,8 +317,19 @@ impl<'a> Net<'a> {
         out
     }
 
+    /// The chain from the assumption to `l` as (candidate, on) pairs, following the first
+    /// predecessor of each literal.
+    pub(crate) fn chain_lits(&self, l: Lit) -> Vec<(Candidate, bool)> {
+        self.chain(l).into_iter().map(|x| (x.candidate(), x.is_on())).collect()
+    }
+
     /// The chain from the assumption to `l`, written with arrows (one predecessor each).
     pub(crate) fn chain_text(&self, l: Lit) -> String {
+        self.chain(l).iter().map(|&x| lit_text(x)).collect::<Vec<_>>().join(" -> ")
+    }
+
+    /// The literals from the assumption to `l`, following the first predecessor of each.
+    fn chain(&self, l: Lit) -> Vec<Lit> {
         let mut v = vec![l];
         let mut x = l;
         while let Some(&p) = self.preds_of(x).first() {
@@ -329,6 +340,6 @@ impl<'a> Net<'a> {
             }
         }
         v.reverse();
-        v.iter().map(|&x| lit_text(x)).collect::<Vec<_>>().join(" -> ")
+        v
     }
 }

@@ -37,16 +37,19 @@ fn check_steps(t: Technique, board: &Board, steps: &[Step]) -> Vec<String> {
     bad
 }
 
-#[test]
-fn every_technique_fires_on_a_case_and_reports_itself() {
+/// A technique, a case where it fires, and its steps there.
+pub(super) type Case = (Technique, Board, Vec<Step>);
+
+/// For every technique but brute force, the first case where it has a step (the library's
+/// must-fire cases, then the exemplars of the technique's section, then the added cases), with
+/// its steps; and the IDs of the techniques without such a case.
+pub(super) fn cases_that_fire() -> (Vec<Case>, Vec<&'static str>) {
     let reglib = support::reglib_cases();
     let exemplars = support::exemplars();
     let added = added_cases();
+    let mut found_all = Vec::new();
     let mut no_case = Vec::new();
-    let mut bad = Vec::new();
     for &t in Technique::ALL.iter().filter(|&&t| t != BruteForce) {
-        // The library's must-fire cases, then the exemplars of the technique's section, then
-        // the added cases: the first position where the technique has a step.
         let library = reglib
             .iter()
             .filter(|c| c.must_fire && support::reglib_technique(&c.code) == Some(t))
@@ -61,13 +64,37 @@ fn every_technique_fires_on_a_case_and_reports_itself() {
             (!steps.is_empty()).then_some((b, steps))
         });
         match found {
-            Some((b, steps)) => bad.extend(check_steps(t, &b, &steps)),
+            Some((b, steps)) => found_all.push((t, b, steps)),
             None => no_case.push(t.id()),
         }
+    }
+    (found_all, no_case)
+}
+
+#[test]
+fn every_technique_fires_on_a_case_and_reports_itself() {
+    let (found, no_case) = cases_that_fire();
+    let mut bad = Vec::new();
+    for (t, b, steps) in &found {
+        bad.extend(check_steps(*t, b, steps));
     }
     println!("techniques without a case that fires: {no_case:?}");
     assert!(no_case.is_empty(), "no case fires for {no_case:?}");
     assert!(bad.is_empty(), "{}", bad.join("\n"));
+}
+
+/// A position where the default path needs brute force (see the test below), and the puzzle.
+pub(super) fn brute_force_position() -> (Board, Board) {
+    let puzzle = support::corpus("corpora/serg-multi-200.txt")
+        .into_iter()
+        .find(|p| deduku::solve_path(p).steps.iter().any(|s| s.technique == BruteForce))
+        .expect("a multi-solution puzzle whose path needs brute force");
+    let path = deduku::solve_path(&puzzle);
+    let mut b = puzzle.clone();
+    for s in path.steps.iter().take_while(|s| s.technique != BruteForce) {
+        s.apply(&mut b);
+    }
+    (puzzle, b)
 }
 
 /// Brute force needs a position where nothing else applies: a multi-solution puzzle (from
@@ -75,16 +102,8 @@ fn every_technique_fires_on_a_case_and_reports_itself() {
 /// solution, and no other technique of the default path has a step.
 #[test]
 fn brute_force_fires_where_nothing_else_applies() {
-    let puzzle = support::corpus("corpora/serg-multi-200.txt")
-        .into_iter()
-        .find(|p| deduku::solve_path(p).steps.iter().any(|s| s.technique == BruteForce))
-        .expect("a multi-solution puzzle whose path needs brute force");
-    let path = deduku::solve_path(&puzzle);
-    assert_eq!(path.status, PathStatus::MultipleSolutions);
-    let mut b = puzzle.clone();
-    for s in path.steps.iter().take_while(|s| s.technique != BruteForce) {
-        s.apply(&mut b);
-    }
+    let (puzzle, b) = brute_force_position();
+    assert_eq!(deduku::solve_path(&puzzle).status, PathStatus::MultipleSolutions);
     let others: Vec<&str> = deduku::TechniqueSet::default_path()
         .iter()
         .filter(|&t| t != BruteForce && !find_all(&b, t).is_empty())

@@ -6,6 +6,7 @@ mod basic;
 mod catalogue;
 mod chains;
 mod coloring;
+mod explain;
 mod fish_single_digit;
 mod uniqueness;
 mod wings;

@@ -1,0 +1,1099 @@
+//! Plain-English explanations of steps: [`Step::explain`].
+//!
+//! The finders store what a step needs to be drawn (its highlight roles) and, where that is
+//! not enough, a small [`Detail`]; the words are built here, only when asked, so the step
+//! search pays nothing for them. One builder per family (fish of every size share one, chains
+//! of every kind share one walk); each names the step's actual houses, cells and digits and
+//! says why the pattern places or removes what it does.
+
+use crate::grid::{Candidate, Cell, CellSet, Digit, DigitSet, House, HouseKind};
+use crate::logic::step::{Detail, Link, Node, Part, Step, fmt_cells_compact};
+use crate::logic::technique::{Family, Technique};
+
+impl Step {
+    /// The step in plain English, for people learning the technique: what the pattern is,
+    /// which cells, digits and houses it uses, and why it places or removes what it does.
+    /// Unlike [`Step::text`] (the compact notation), it is built on demand.
+    ///
+    /// ```
+    /// use deduku::{Candidate, Cell, Digit, Step, Technique};
+    /// let mut s = Step::new(Technique::NakedSingle);
+    /// s.placements.push(Candidate::new(Cell::at(3, 4), Digit::new(7).unwrap()));
+    /// assert_eq!(s.explain(), "r4c5 has only one candidate left, 7, so r4c5 is 7.");
+    /// ```
+    pub fn explain(&self) -> String {
+        match self.technique.family() {
+            Family::Singles => singles(self),
+            Family::Intersections => intersection(self),
+            Family::Subsets => subset(self),
+            Family::Fish => fish(self),
+            Family::SingleDigit => single_digit(self),
+            Family::Wings => wing(self),
+            Family::Coloring => coloring(self),
+            Family::Uniqueness => uniqueness(self),
+            Family::Chains => chain(self),
+            Family::Als => als(self),
+            Family::Forcing => forcing(self),
+            Family::Templates => template(self),
+            Family::LastResort => brute_force(self),
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Words.
+
+/// `a`, `a and b`, `a, b and c` (`or` likewise).
+fn join(items: &[String], word: &str) -> String {
+    match items {
+        [] => String::new(),
+        [a] => a.clone(),
+        [rest @ .., last] => format!("{} {word} {last}", rest.join(", ")),
+    }
+}
+
+fn and(items: &[String]) -> String {
+    join(items, "and")
+}
+
+fn or(items: &[String]) -> String {
+    join(items, "or")
+}
+
+fn cells_and(cells: impl IntoIterator<Item = Cell>) -> String {
+    and(&cells.into_iter().map(|c| c.to_string()).collect::<Vec<_>>())
+}
+
+fn digits_and(ds: DigitSet) -> String {
+    and(&ds.iter().map(|d| d.to_string()).collect::<Vec<_>>())
+}
+
+fn digits_or(ds: DigitSet) -> String {
+    or(&ds.iter().map(|d| d.to_string()).collect::<Vec<_>>())
+}
+
+fn number(n: usize) -> String {
+    match n {
+        1 => "one".into(),
+        2 => "two".into(),
+        3 => "three".into(),
+        4 => "four".into(),
+        5 => "five".into(),
+        _ => n.to_string(),
+    }
+}
+
+fn kind_word(k: HouseKind) -> &'static str {
+    match k {
+        HouseKind::Row => "row",
+        HouseKind::Col => "column",
+        HouseKind::Box => "box",
+    }
+}
+
+/// `rows 2 and 7` when the houses are of one kind, else `row 2, box 5 and column 3`.
+fn houses(hs: &[House]) -> String {
+    match hs {
+        [] => String::new(),
+        [h] => h.to_string(),
+        [first, ..] if hs.iter().all(|h| h.kind() == first.kind()) => {
+            let ns: Vec<String> = hs.iter().map(|h| (h.number() + 1).to_string()).collect();
+            let plural = if first.kind() == HouseKind::Box { "boxes" } else { "" };
+            if plural.is_empty() {
+                format!("{}s {}", kind_word(first.kind()), and(&ns))
+            } else {
+                format!("{plural} {}", and(&ns))
+            }
+        }
+        _ => and(&hs.iter().map(|h| h.to_string()).collect::<Vec<_>>()),
+    }
+}
+
+/// The digits of `cands` in `cell`.
+fn digits_at(cands: &[Candidate], cell: Cell) -> DigitSet {
+    cands.iter().filter(|k| k.cell == cell).map(|k| k.digit).collect()
+}
+
+/// The digits of `cands`.
+fn digits_of(cands: &[Candidate]) -> DigitSet {
+    cands.iter().map(|k| k.digit).collect()
+}
+
+/// The cells of `cands`, in order, once each.
+fn cells_of(cands: &[Candidate]) -> Vec<Cell> {
+    let mut out: Vec<Cell> = Vec::new();
+    for k in cands {
+        if !out.contains(&k.cell) {
+            out.push(k.cell);
+        }
+    }
+    out
+}
+
+/// `r1c7 and r3c7 lose 2; r5c3 loses 4 and 6` (cells with equal digits grouped).
+fn losses(es: &[Candidate]) -> String {
+    let mut per_cell: Vec<(Cell, DigitSet)> = Vec::new();
+    for e in es {
+        match per_cell.iter_mut().find(|(c, _)| *c == e.cell) {
+            Some((_, s)) => s.insert(e.digit),
+            None => per_cell.push((e.cell, DigitSet::single(e.digit))),
+        }
+    }
+    per_cell.sort();
+    let mut groups: Vec<(DigitSet, Vec<Cell>)> = Vec::new();
+    for (c, s) in per_cell {
+        match groups.iter_mut().find(|(g, _)| *g == s) {
+            Some((_, cells)) => cells.push(c),
+            None => groups.push((s, vec![c])),
+        }
+    }
+    groups
+        .iter()
+        .map(|(s, cells)| {
+            let verb = if cells.len() == 1 { "loses" } else { "lose" };
+            format!("{} {verb} {}", cells_and(cells.iter().copied()), digits_and(*s))
+        })
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+/// What the step changes: `r3c8 is 5` and/or `r1c7 and r3c7 lose 2`.
+fn result(s: &Step) -> String {
+    let mut parts: Vec<String> =
+        s.placements.iter().map(|p| format!("{} is {}", p.cell, p.digit)).collect();
+    if !s.eliminations.is_empty() {
+        parts.push(losses(&s.eliminations));
+    }
+    parts.join("; ")
+}
+
+/// The digit every elimination (or else placement) is about; the first one's otherwise.
+fn main_digit(s: &Step) -> Digit {
+    s.eliminations
+        .first()
+        .or(s.placements.first())
+        .or(s.highlight.candidates.first())
+        .map_or(Digit::from_index(0), |k| k.digit)
+}
+
+fn lit(k: Candidate, on: bool) -> String {
+    if on { format!("{} is {}", k.cell, k.digit) } else { format!("{} is not {}", k.cell, k.digit) }
+}
+
+/// A node true or false in words: `r1c2 is 5`, `5 is not in r1c23`.
+fn node(n: Node, on: bool) -> String {
+    match n.cells.first() {
+        Some(c) if n.cells.len() == 1 => lit(Candidate::new(c, n.digit), on),
+        _ if on => format!("{} is in {}", n.digit, fmt_cells_compact(n.cells)),
+        _ => format!("{} is not in {}", n.digit, fmt_cells_compact(n.cells)),
+    }
+}
+
+/// Why a link holds, when it can be told from the link alone: ` (the only other place for 5
+/// in row 1)`, ` (both in column 3)`, ` (the cell's only other candidate)`.
+fn link_reason(l: &Link) -> String {
+    let (a, b) = (l.from, l.to);
+    if a.digit == b.digit {
+        let shared: Vec<House> = a.cells.union(b.cells).common_houses().collect();
+        match (l.strong, &shared[..]) {
+            (true, [h]) => format!(" (the only other place for {} in {h})", a.digit),
+            (false, [h, ..]) => format!(" (both in {h})"),
+            _ => String::new(),
+        }
+    } else if a.cells == b.cells {
+        if l.strong && a.cells.len() == 1 {
+            " (the cell's only other candidate)".into()
+        } else {
+            String::new()
+        }
+    } else if l.strong {
+        format!(
+            " (the almost locked set {} keeps one of them)",
+            fmt_cells_compact(a.cells.union(b.cells))
+        )
+    } else {
+        String::new()
+    }
+}
+
+/// Walks links in order from the first node, true after a strong link and false after a weak
+/// one: `if r1c2 is not 5, then r1c7 is 5 (…), so r5c7 is not 5 (…), so r5c2 is 5 (…)`.
+fn walk(links: &[Link]) -> String {
+    let Some(first) = links.first() else { return String::new() };
+    let mut out = format!("if {}, then ", node(first.from, !first.strong));
+    for (i, l) in links.iter().enumerate() {
+        if i > 0 {
+            out.push_str(", so ");
+        }
+        out.push_str(&node(l.to, l.strong));
+        out.push_str(&link_reason(l));
+    }
+    out
+}
+
+/// A forcing chain in words: `if r3c4 is 6, then r3c7 is not 6, so r5c7 is 6`.
+fn lit_walk(chain: &[(Candidate, bool)]) -> String {
+    match chain {
+        [] => String::new(),
+        [(k, on)] => format!("if {}, so be it", lit(*k, *on)),
+        [(k, on), rest @ ..] => format!("if {}, then {}", lit(*k, *on), consequences(rest)),
+    }
+}
+
+/// Literals in words, joined by "so": `r3c7 is not 6, so r5c7 is 6`.
+fn consequences(chain: &[(Candidate, bool)]) -> String {
+    chain.iter().map(|&(k, on)| lit(k, on)).collect::<Vec<_>>().join(", so ")
+}
+
+fn part_words(p: &Part) -> String {
+    let n = p.cells.len() as usize;
+    let cells = if n == 1 { "cell" } else { "cells" };
+    format!(
+        "{} ({} {cells} of {} holding {})",
+        fmt_cells_compact(p.cells),
+        number(n),
+        p.house,
+        digits_and(p.digits)
+    )
+}
+
+const ALS_INTRO: &str = "An almost locked set (ALS) is a group of n cells in one house holding \
+     n + 1 digits between them: take one digit away and the others fill its cells.";
+
+// ---------------------------------------------------------------------------------------------
+// Families.
+
+fn singles(s: &Step) -> String {
+    let Some(p) = s.placements.first() else { return s.text.clone() };
+    let (c, d) = (p.cell, p.digit);
+    let house = s.highlight.houses.first();
+    match (s.technique, house) {
+        (Technique::FullHouse, Some(h)) => format!(
+            "{c} is the last empty cell of {h}, and {d} is the only digit {h} is missing, so {c} is {d}."
+        ),
+        (Technique::HiddenSingle, Some(h)) => format!(
+            "In {h}, {d} fits only in {c} (every other cell of {h} is filled or sees a {d}), so {c} is {d}."
+        ),
+        _ => format!("{c} has only one candidate left, {d}, so {c} is {d}."),
+    }
+}
+
+fn intersection(s: &Step) -> String {
+    let h = &s.highlight;
+    let (Some(&src), Some(&target)) = (h.houses.first(), h.cover_houses.first()) else {
+        return s.text.clone();
+    };
+    let d = main_digit(s);
+    format!(
+        "In {src} the {d} can only be in {target} ({}). Whichever of those cells holds it, the \
+         {d} of {target} is inside {src}, so no other cell of {target} can hold {d}: {}.",
+        cells_and(h.cells.iter().copied()),
+        losses(&s.eliminations)
+    )
+}
+
+fn subset(s: &Step) -> String {
+    let h = &s.highlight;
+    let cells = h.cells.iter().copied();
+    let n = h.cells.len();
+    let digits = digits_of(&h.candidates);
+    let hs = houses(&h.houses);
+    match s.technique {
+        Technique::UnitPermutation => format!(
+            "Try every way of putting the digits {} is missing into its empty cells, each cell \
+             taking one of its candidates and each digit used once: some candidates appear in \
+             none of those ways, so they go: {}.",
+            hs,
+            losses(&s.eliminations)
+        ),
+        Technique::HiddenPair | Technique::HiddenTriple | Technique::HiddenQuad => format!(
+            "In {hs}, the digits {} fit only in the {} cells {}. Those {} cells must take {} \
+             between them, so they have no room for anything else: {}.",
+            digits_and(digits),
+            number(n),
+            cells_and(cells),
+            number(n),
+            digits_and(digits),
+            losses(&s.eliminations)
+        ),
+        _ => {
+            let both = if h.houses.len() > 1 {
+                format!(
+                    " (they lie in both {})",
+                    and(&h.houses.iter().map(|h| h.to_string()).collect::<Vec<_>>())
+                )
+            } else {
+                String::new()
+            };
+            format!(
+                "{} can only hold {} between them, so these {} cells take {}, one digit each{both}. \
+                 No other cell of {} can hold {}: {}.",
+                cells_and(cells),
+                digits_and(digits),
+                number(n),
+                digits_and(digits),
+                or(&h.houses.iter().map(|h| h.to_string()).collect::<Vec<_>>()),
+                digits_or(digits),
+                losses(&s.eliminations)
+            )
+        }
+    }
+}
+
+fn capitalize(t: &str) -> String {
+    let mut c = t.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().chain(c).collect(),
+        None => String::new(),
+    }
+}
+
+/// The fish's body: base houses, cover houses and what the n truths do.
+fn fish_body(d: Digit, base: &[House], cover: &[House], fins: &[Candidate]) -> String {
+    let n = number(base.len());
+    let mut out = format!("In {}, {d} fits only in {}", houses(base), houses(cover));
+    if !fins.is_empty() {
+        let f = cells_of(fins);
+        let word = if f.len() == 1 { "fin" } else { "fins" };
+        out.push_str(&format!(", apart from the {word} {}", cells_and(f)));
+    }
+    out.push_str(&format!(
+        ". Each of the {n} base houses needs its own {d}, in {n} different cells, and each cover \
+         house takes at most one, so the {} {d}s fill {}, one each",
+        n,
+        houses(cover)
+    ));
+    out
+}
+
+fn fish(s: &Step) -> String {
+    let h = &s.highlight;
+    let d = main_digit(s);
+    let mut out = fish_body(d, &h.houses, &h.cover_houses, &h.fins);
+    if h.fins.is_empty() {
+        out.push_str(&format!(
+            ", whichever way they go. So no other cell of {} can hold {d}: {}.",
+            houses(&h.cover_houses),
+            losses(&s.eliminations)
+        ));
+    } else {
+        let fins = cells_of(&h.fins);
+        let (one, them) = if fins.len() == 1 { ("the fin", "it") } else { ("a fin", "the fins") };
+        out.push_str(&format!(
+            " — unless {one} holds the {d}. A cell in the cover houses that also sees {them} \
+             loses {d} either way: {}.",
+            losses(&s.eliminations)
+        ));
+        if matches!(
+            s.technique,
+            Technique::SashimiXWing | Technique::SashimiSwordfish | Technique::SashimiJellyfish
+        ) {
+            out.push_str(&format!(
+                " (Sashimi: set the fins aside and a base house keeps only one {d}; the argument \
+                 is the same.)"
+            ));
+        }
+    }
+    if s.technique.name().starts_with("Franken") || s.technique.name().starts_with("Mutant") {
+        out.push_str(
+            " Base and cover houses may mix rows, columns and boxes; the counting is the same.",
+        );
+    }
+    out
+}
+
+fn single_digit(s: &Step) -> String {
+    let h = &s.highlight;
+    let d = main_digit(s);
+    if s.technique == Technique::EmptyRectangle {
+        let (Some(&bx), Some(&line), [l0, l1, l2]) =
+            (h.houses.first(), h.houses.get(1), &h.links[..])
+        else {
+            return s.text.clone();
+        };
+        let (q, p) = (l0.from, l0.to);
+        let (near, far) = (l1.to, l2.to);
+        let tc = s.eliminations.first().map(|e| e.cell);
+        let t = tc.map_or(String::new(), |c| c.to_string());
+        let shared = |a: CellSet| {
+            tc.and_then(|c| a.union(CellSet::single(c)).common_houses().next())
+                .map_or(String::new(), |h| format!(" (both in {h})"))
+        };
+        return format!(
+            "In {bx} every {d} lies in one row or one column of the box (an \"empty rectangle\" \
+             around the cross). In {line}, {d} fits only in {} and {}. Suppose {t} were {d}: then \
+             {} is not {d}{}, so {} is {d}, which rules out {} in the box; the box's {d} must \
+             then be in {}, which sees {t}: impossible. So {}.",
+            fmt_cells_compact(q.cells),
+            fmt_cells_compact(p.cells),
+            fmt_cells_compact(q.cells),
+            shared(q.cells),
+            fmt_cells_compact(p.cells),
+            fmt_cells_compact(near.cells),
+            fmt_cells_compact(far.cells),
+            losses(&s.eliminations)
+        );
+    }
+    let [l0, l1, l2] = &h.links[..] else { return s.text.clone() };
+    let (y1, x1, x2, y2) = (l0.from, l0.to, l1.to, l2.to);
+    let pair_house = |i: usize, a: Node, b: Node| match s.detail {
+        Detail::LinkHouses(hs) => hs[i].to_string(),
+        _ => a.cells.union(b.cells).common_houses().next().map_or(String::new(), |h| h.to_string()),
+    };
+    let shared = x1.cells.union(x2.cells).common_houses().next();
+    format!(
+        "In {}, {d} fits only in {} and {}; in {}, only in {} and {}. {} and {} see each other{}, \
+         so at most one of them is {d}: if {} is not {d}, {} is, and if {} is not {d}, {} is. So \
+         {} or {} is {d}, and a cell that sees both cannot be {d}: {}.",
+        pair_house(0, y1, x1),
+        fmt_cells_compact(y1.cells),
+        fmt_cells_compact(x1.cells),
+        pair_house(1, x2, y2),
+        fmt_cells_compact(x2.cells),
+        fmt_cells_compact(y2.cells),
+        fmt_cells_compact(x1.cells),
+        fmt_cells_compact(x2.cells),
+        shared.map_or(String::new(), |h| format!(" (both in {h})")),
+        fmt_cells_compact(x1.cells),
+        fmt_cells_compact(y1.cells),
+        fmt_cells_compact(x2.cells),
+        fmt_cells_compact(y2.cells),
+        fmt_cells_compact(y1.cells),
+        fmt_cells_compact(y2.cells),
+        losses(&s.eliminations)
+    )
+}
+
+fn wing(s: &Step) -> String {
+    let h = &s.highlight;
+    let z = main_digit(s);
+    let all: Vec<Candidate> = h.candidates.iter().chain(&h.alternate).copied().collect();
+    let cands = |c: Cell| digits_at(&all, c);
+    match (s.technique, &h.cells[..]) {
+        (Technique::XyWing, &[pivot, p1, p2]) => {
+            let x = digits_at(&h.candidates, p1).first().unwrap_or(z);
+            let y = digits_at(&h.candidates, p2).first().unwrap_or(z);
+            format!(
+                "The pivot {pivot} holds only {x} and {y}. The pincer {p1} ({x} or {z}) and the \
+                 pincer {p2} ({y} or {z}) both see the pivot. If the pivot is {x}, {p1} must be \
+                 {z}; if it is {y}, {p2} must be {z}. Either way one pincer is {z}, so a cell \
+                 that sees both pincers cannot be {z}: {}.",
+                losses(&s.eliminations)
+            )
+        }
+        (Technique::XyzWing, &[pivot, p1, p2]) => {
+            let x = cands(p1).minus(DigitSet::single(z)).first().unwrap_or(z);
+            let y = cands(p2).minus(DigitSet::single(z)).first().unwrap_or(z);
+            format!(
+                "The pivot {pivot} holds {x}, {y} or {z}; the pincers {p1} ({x} or {z}) and {p2} \
+                 ({y} or {z}) see it. If the pivot is {x}, {p1} is {z}; if it is {y}, {p2} is \
+                 {z}; otherwise the pivot itself is {z}. So one of the three cells is {z}, and a \
+                 cell that sees all three cannot be {z}: {}.",
+                losses(&s.eliminations)
+            )
+        }
+        (Technique::WWing, &[c1, c2]) => {
+            let (Some(house), [_, l1, l2, ..]) = (h.houses.first(), &h.links[..]) else {
+                return s.text.clone();
+            };
+            let x = l1.from.digit;
+            let (a, b) = (fmt_cells_compact(l1.to.cells), fmt_cells_compact(l2.to.cells));
+            format!(
+                "{c1} and {c2} both hold only {x} and {z}. In {house}, {x} fits only in {a} and \
+                 {b}; {a} sees {c1} and {b} sees {c2}. If both cells were {x}, {house} would have \
+                 no place left for {x}. So at least one of them is {z}, and a cell that sees \
+                 both cannot be {z}: {}.",
+                losses(&s.eliminations)
+            )
+        }
+        (Technique::WxyzWing, cells) => {
+            let digits = digits_of(&all);
+            let zcells = cells_of(&h.alternate);
+            format!(
+                "The four cells {} hold only {} between them. Every digit but {z} sits only in \
+                 cells that see each other, so each can fill at most one of them; without {z} \
+                 they would have three digits for four cells. So {z} is in one of {}, and a cell \
+                 that sees all of those cannot be {z}: {}.",
+                cells_and(cells.iter().copied()),
+                digits_and(digits),
+                cells_and(zcells),
+                losses(&s.eliminations)
+            )
+        }
+        (Technique::RemotePair, path) => {
+            let ds = digits_of(&all);
+            let odd: Vec<Cell> = path.iter().copied().step_by(2).collect();
+            let even: Vec<Cell> = path.iter().copied().skip(1).step_by(2).collect();
+            format!(
+                "The cells {} each hold only {}, and each sees the next, so they alternate: {} \
+                 hold one of the digits and {} the other. A cell that sees a cell of each group \
+                 sees both digits, so it holds neither: {}.",
+                cells_and(path.iter().copied()),
+                digits_and(ds),
+                cells_and(odd),
+                cells_and(even),
+                losses(&s.eliminations)
+            )
+        }
+        _ => s.text.clone(),
+    }
+}
+
+/// The clusters of a coloring step: its cells joined by its links, each with its two colors.
+fn clusters(s: &Step) -> Vec<[CellSet; 2]> {
+    let h = &s.highlight;
+    let a: CellSet = h.candidates.iter().map(|k| k.cell).collect();
+    let b: CellSet = h.alternate.iter().map(|k| k.cell).collect();
+    let mut comps: Vec<CellSet> = Vec::new();
+    for l in &h.links {
+        let pair = l.from.cells.union(l.to.cells);
+        let (touch, rest): (Vec<CellSet>, Vec<CellSet>) =
+            comps.into_iter().partition(|c| c.intersects(pair));
+        comps = rest;
+        comps.push(touch.into_iter().fold(pair, |u, c| u.union(c)));
+    }
+    comps.into_iter().map(|c| [c.intersection(a), c.intersection(b)]).collect()
+}
+
+fn sees_any(x: CellSet, y: CellSet) -> Option<(Cell, Cell)> {
+    x.iter().find_map(|c| y.iter().find(|&o| o != c && c.sees(o)).map(|o| (c, o)))
+}
+
+fn coloring(s: &Step) -> String {
+    let d = main_digit(s);
+    let cls = clusters(s);
+    let set = |c: CellSet| {
+        format!("({})", c.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(", "))
+    };
+    let intro = format!(
+        "Follow the conjugate pairs of {d} (houses where {d} has exactly two places): in each, \
+         exactly one end is {d}, so linked cells take alternating colors, and either every cell \
+         of one color is {d} or every cell of the other."
+    );
+    let elim_cells: CellSet = s.eliminations.iter().map(|e| e.cell).collect();
+    match (s.technique, &cls[..]) {
+        (Technique::SimpleColorsTrap, [c]) => format!(
+            "{intro} Here one color is {} and the other {}. A cell that sees a cell of each color cannot \
+             be {d} either way: {}.",
+            set(c[0]),
+            set(c[1]),
+            losses(&s.eliminations)
+        ),
+        (Technique::SimpleColorsWrap, [c]) => {
+            let bad = if elim_cells.is_subset(c[0]) { c[0] } else { c[1] };
+            let good = if bad == c[0] { c[1] } else { c[0] };
+            let why = sees_any(bad, bad)
+                .map(|(x, y)| {
+                    let both: CellSet = [x, y].into_iter().collect();
+                    let h = both.common_houses().next().map_or(String::new(), |h| h.to_string());
+                    format!(
+                        "{x} and {y} have the same color and share {h}, which cannot hold two {d}s"
+                    )
+                })
+                .unwrap_or_else(|| "Two cells of the first color share a house".into());
+            format!(
+                "{intro} Here one color is {} and the other {}. {why}, so that color is false and the \
+                 other is true: {}.",
+                set(bad),
+                set(good),
+                losses(&s.eliminations)
+            )
+        }
+        (_, [p, q]) => {
+            // Type 2: one color of a cluster is eliminated, for seeing both colors of the other.
+            for (p, q) in [(p, q), (q, p)] {
+                for x in 0..2 {
+                    if !elim_cells.is_empty() && elim_cells.is_subset(p[x]) {
+                        let (a, b) = (sees_any(p[x], q[0]), sees_any(p[x], q[1]));
+                        if let (Some((a1, a2)), Some((b1, b2))) = (a, b) {
+                            return format!(
+                                "{intro} Two separate clusters of {d}: {} against {}, and {} against {}. The \
+                                 color {} sees both colors of the other cluster ({a1} sees {a2}, \
+                                 {b1} sees {b2}); one of those is true, so this color is false: \
+                                 {}.",
+                                set(p[0]),
+                                set(p[1]),
+                                set(q[0]),
+                                set(q[1]),
+                                set(p[x]),
+                                losses(&s.eliminations)
+                            );
+                        }
+                    }
+                }
+            }
+            // Type 1: a color of each cluster see each other; the opposite colors hold a truth.
+            let mut why = String::new();
+            'outer: for x in 0..2 {
+                for y in 0..2 {
+                    if let Some((a, b)) = sees_any(p[x], q[y]) {
+                        why = format!(
+                            " {a} sees {b}, so their colors are not both true: one of the \
+                             opposite colors, {} or {}, is.",
+                            set(p[1 - x]),
+                            set(q[1 - y])
+                        );
+                        break 'outer;
+                    }
+                }
+            }
+            format!(
+                "{intro} Two separate clusters of {d}: {} against {}, and {} against {}.{why} A cell that sees \
+                 a cell of each of those two colors cannot be {d}: {}.",
+                set(p[0]),
+                set(p[1]),
+                set(q[0]),
+                set(q[1]),
+                losses(&s.eliminations)
+            )
+        }
+        _ => format!("{intro} So: {}.", result(s)),
+    }
+}
+
+const DEADLY: &str = "If all four held only the same two digits, those digits could be swapped \
+     to give a second solution (a \"deadly pattern\"); the puzzle has only one solution, so that \
+     cannot happen.";
+
+fn uniqueness(s: &Step) -> String {
+    let h = &s.highlight;
+    let rect = &h.cells;
+    let ab = digits_of(&h.candidates);
+    let abs = digits_and(ab);
+    let roof: Vec<Cell> = cells_of(&h.fins);
+    let floor: Vec<Cell> = rect.iter().copied().filter(|c| !roof.contains(c)).collect();
+    let intro = |ds: &str| {
+        format!(
+            "{} form a rectangle over two rows, two columns and two boxes, with {ds}. {DEADLY}",
+            cells_and(rect.iter().copied())
+        )
+    };
+    let x = main_digit(s);
+    let other = |d: Digit| ab.minus(DigitSet::single(d)).first().unwrap_or(d);
+    let l = losses(&s.eliminations);
+    match s.technique {
+        Technique::UniqueRectangle1 => format!(
+            "{} Three corners hold only {abs}, so the fourth must hold something else: {l}.",
+            intro(&format!("candidates {abs}"))
+        ),
+        Technique::UniqueRectangle2 | Technique::UniqueRectangle5 => format!(
+            "{} The corners {} hold {abs} and one extra digit, {x}. If none of them were {x}, \
+             the rectangle would be deadly, so one of them is {x}, and a cell that sees all of \
+             them cannot be {x}: {l}.",
+            intro(&format!("candidates {abs}")),
+            cells_and(roof.iter().copied())
+        ),
+        Technique::UniqueRectangle3 => {
+            let extra = digits_of(&h.fins).minus(ab);
+            let others = cells_of(&h.alternate);
+            format!(
+                "{} The corners {} must hold one of their extra digits ({}), so together they act \
+                 like one cell with those candidates. Together with {} they form a naked \
+                 subset in {}: those cells take its digits, so the rest of that house cannot hold \
+                 them: {l}.",
+                intro(&format!("candidates {abs}")),
+                cells_and(roof.iter().copied()),
+                digits_or(extra),
+                cells_and(others),
+                and(&h.houses.iter().map(|h| h.to_string()).collect::<Vec<_>>())
+            )
+        }
+        Technique::UniqueRectangle4 => {
+            let d = other(x);
+            let house = h.houses.first().map_or(String::new(), |h| h.to_string());
+            format!(
+                "{} In {house}, {d} fits only in {}, so one of them is {d}. If the other were \
+                 {x}, the rectangle would be deadly, so neither can be {x}: {l}.",
+                intro(&format!("candidates {abs}")),
+                cells_and(roof.iter().copied())
+            )
+        }
+        Technique::UniqueRectangle6 => format!(
+            "{} In {}, {x} fits only in the rectangle's corners, so the {x}s sit on one of its \
+             diagonals. If they were on {}, the other two corners, which hold only {abs}, would \
+             both be {}, and the rectangle would be deadly. So the {x}s are on {}: {l}.",
+            intro(&format!("candidates {abs}")),
+            houses(&h.houses),
+            cells_and(roof.iter().copied()),
+            other(x),
+            cells_and(floor.iter().copied())
+        ),
+        Technique::HiddenRectangle => {
+            let keep = other(x);
+            let c = s.eliminations.first().map_or(String::new(), |e| e.cell.to_string());
+            format!(
+                "{} In {}, {keep} fits only in the rectangle's corners. If {c} were {x}, {keep} \
+                 would have to fill both corners next to it, and the corner opposite (which \
+                 holds only {abs}) would be {x}: deadly. So {c} is not {x}: {l}.",
+                intro(&format!("candidates {abs}")),
+                and(&h.houses.iter().map(|h| h.to_string()).collect::<Vec<_>>())
+            )
+        }
+        Technique::AvoidableRectangle1 | Technique::AvoidableRectangle2 => {
+            let filled = match &s.detail {
+                Detail::Filled(v) => v.clone(),
+                _ => Vec::new(),
+            };
+            let fw =
+                and(&filled.iter().map(|k| format!("{}={}", k.cell, k.digit)).collect::<Vec<_>>());
+            let base = format!(
+                "{} form a rectangle over two rows, two columns and two boxes, and none of them \
+                 is a given. Solving filled {fw}. If the rectangle ended up with two digits \
+                 crosswise, nothing in the givens would tell them apart, and swapping them would \
+                 give a second solution.",
+                cells_and(rect.iter().copied())
+            );
+            if s.technique == Technique::AvoidableRectangle1 {
+                format!("{base} So the last corner cannot take the digit that completes it: {l}.")
+            } else {
+                let empty: Vec<Cell> =
+                    rect.iter().copied().filter(|c| !filled.iter().any(|k| k.cell == *c)).collect();
+                format!(
+                    "{base} The empty corners {} can each take only the completing digit or {x}, \
+                     so one of them is {x}, and a cell that sees both cannot be {x}: {l}.",
+                    cells_and(empty)
+                )
+            }
+        }
+        Technique::BugPlus1 => {
+            let (Some(&t), Some(k)) = (rect.first(), h.candidates.first()) else {
+                return s.text.clone();
+            };
+            let d = k.digit;
+            format!(
+                "Every empty cell but {t} has exactly two candidates, and every digit has exactly \
+                 two places in each house where it is missing, except {d} in the houses of {t}. \
+                 If {t} were not {d}, the whole grid would be a \"bivalue universal grave\", which \
+                 never has exactly one solution. So {t} is {d}: {}.",
+                if s.placements.is_empty() { l } else { result(s) }
+            )
+        }
+        _ => s.text.clone(),
+    }
+}
+
+const CHAIN_INTRO: &str = "A chain alternates strong links (if one end is false, the other is \
+     true) and weak links (if one end is true, the other is false).";
+
+fn chain(s: &Step) -> String {
+    let links = &s.highlight.links;
+    let (Some(first), Some(last)) = (links.first(), links.last()) else { return s.text.clone() };
+    let start = first.from;
+    let end = last.to;
+    let walked = capitalize(&walk(links));
+    let l = result(s);
+    let closed = start == end;
+    let continuous =
+        matches!(s.technique, Technique::ContinuousNiceLoop | Technique::GroupedContinuousNiceLoop);
+    if continuous {
+        return format!(
+            "{CHAIN_INTRO} This one closes into a loop: {walked}, back where it started. A loop \
+             that agrees with itself works in both directions, so every link has exactly one \
+             true end and each weak link acts as a strong one: a digit weakly linked between two \
+             cells is in one of them, two digits weakly linked in a cell fill it. So: {l}."
+        );
+    }
+    if closed && first.strong {
+        return format!(
+            "{CHAIN_INTRO} {walked}. Assuming {} is false forces it to be true, so it is true: \
+             {l}.",
+            node(start, true)
+        );
+    }
+    if closed {
+        return format!(
+            "{CHAIN_INTRO} {walked}. Assuming {} forces the opposite, so it is false: {l}.",
+            node(start, true)
+        );
+    }
+    let ends = format!("either {} or {}", node(start, true), node(end, true));
+    let why = if start.digit == end.digit {
+        format!("A cell that sees both ends cannot be {}", start.digit)
+    } else {
+        "The two end cells see each other, so each loses the other end's digit (taking it \
+         would make both ends false)"
+            .to_string()
+    };
+    format!("{CHAIN_INTRO} {walked}. So {ends}. {why}: {l}.")
+}
+
+fn parts(s: &Step) -> &[Part] {
+    match &s.detail {
+        Detail::Parts(p) => p,
+        _ => &[],
+    }
+}
+
+fn als(s: &Step) -> String {
+    let h = &s.highlight;
+    let ps = parts(s);
+    let l = result(s);
+    let zs = digits_of(&s.eliminations);
+    let z = digits_and(zs);
+    let rcc = |i: usize| h.links.get(i).map_or(String::new(), |l| l.from.digit.to_string());
+    match (s.technique, ps) {
+        (Technique::AlsXz, [a, b]) => {
+            let xs: DigitSet = h.links.iter().map(|l| l.from.digit).collect();
+            if xs.len() >= 2 {
+                format!(
+                    "{ALS_INTRO} A = {} and B = {} share {}, and every cell of A holding one of \
+                     them sees every cell of B holding it: each of those digits is in at most one \
+                     set. Each set can spare only one digit, so both are locked: every digit of A \
+                     and B is placed within them, and cells that see all its cells there lose it: \
+                     {l}.",
+                    part_words(a),
+                    part_words(b),
+                    digits_and(xs)
+                )
+            } else {
+                format!(
+                    "{ALS_INTRO} A = {} and B = {}. Every {x} of A sees every {x} of B, so {x} is \
+                     in at most one of them. If A has no {z}, it holds all its other digits, \
+                     {x} among them; then B loses {x} and holds all its other digits, {z} among \
+                     them. So {z} is in A or in B, and a cell that sees every {z} of both cannot \
+                     be {z}: {l}.",
+                    part_words(a),
+                    part_words(b),
+                    x = digits_and(xs)
+                )
+            }
+        }
+        (Technique::AlsXyWing, [a, b, c]) => {
+            let (x, y) = (rcc(0), rcc(1));
+            format!(
+                "{ALS_INTRO} A = {}, B = {} and the pivot C = {}. A and C share {x}, C and B share \
+                 {y}, each time with every cell of one seeing every cell of the other. If A has \
+                 no {z}, it holds {x}; then C loses {x} and holds {y}; then B loses {y} and holds \
+                 {z}. So {z} is in A or in B, and a cell that sees every {z} of both cannot be \
+                 {z}: {l}.",
+                part_words(a),
+                part_words(b),
+                part_words(c)
+            )
+        }
+        (Technique::AlsXyChain, [first, .., _]) => {
+            let names: Vec<String> = ps
+                .iter()
+                .enumerate()
+                .map(|(i, p)| format!("A{} = {}", i + 1, part_words(p)))
+                .collect();
+            let mut walk = format!("If A1 has no {z}, it holds all its other digits");
+            for i in 0..ps.len() - 1 {
+                walk.push_str(&format!(
+                    ", {x} among them; then A{} loses {x} and holds its other digits",
+                    i + 2,
+                    x = rcc(i)
+                ));
+            }
+            let _ = first;
+            format!(
+                "{ALS_INTRO} The chain: {}; neighbours share a digit whose cells all see each \
+                 other. {walk}, {z} among them. So {z} is in A1 or in A{}, and a cell that sees \
+                 every {z} of both cannot be {z}: {l}.",
+                names.join("; "),
+                ps.len()
+            )
+        }
+        (Technique::DeathBlossom, petals) => {
+            let stem = h.cells.first().copied();
+            let stem_digits = stem.map_or(DigitSet::EMPTY, |c| digits_at(&h.candidates, c));
+            let stem_w = stem.map_or(String::new(), |c| c.to_string());
+            let ps: Vec<String> = petals
+                .iter()
+                .zip(&h.links)
+                .map(|(p, l)| format!("for {}: {}", l.from.digit, part_words(p)))
+                .collect();
+            let (each, own) = if stem_digits.intersection(zs).is_empty() {
+                ("each of its digits", String::new())
+            } else {
+                (
+                    "each of its digits other than the stem's own {z}",
+                    format!(" (or the stem itself is {z}, and the eliminated cells see it too)"),
+                )
+            };
+            format!(
+                "{ALS_INTRO} The stem {stem_w} holds {}. For {} there is a petal, an ALS whose \
+                 cells with that digit all see the stem: {}. Whatever the stem holds, that \
+                 digit's petal loses it and holds all its other digits, {z} among them. So {z} \
+                 is in one of the petals{own}, and a cell that sees every {z} of every petal \
+                 cannot be {z}: {l}.",
+                digits_or(stem_digits),
+                each.replace("{z}", &z),
+                ps.join("; ")
+            )
+        }
+        (Technique::AlignedPairExclusion, excl) => {
+            let (Some(&p), Some(&q)) = (h.cells.first(), h.cells.get(1)) else {
+                return s.text.clone();
+            };
+            let cp = digits_at(&h.candidates, p);
+            let cq = digits_at(&h.candidates, q);
+            let ex: Vec<String> = excl.iter().map(part_words).collect();
+            format!(
+                "Try every pair of values for {p} ({}) and {q} ({}). A pair is impossible when \
+                 the cells see each other and take the same digit, or when an almost locked set \
+                 whose cells all see both would lose both digits, leaving its n cells only n - 1 \
+                 digits. The excluding sets here: {}. For each candidate below, every pair \
+                 that uses it is impossible, so it goes: {l}.",
+                digits_or(cp),
+                digits_or(cq),
+                and(&ex)
+            )
+        }
+        (Technique::SueDeCoq, [inter, line, bx]) => format!(
+            "Where {} meets {}, the cells {} hold {}: two more digits than cells. {} ({}) in {} and \
+             {} ({}) in {} share no digit, and all these cells together hold exactly as many digits as \
+             there are cells. Each digit can be used at most once among them (a digit of the line \
+             part only in the line, one of the box part only in the box), so every one is used \
+             exactly once: the line's digits leave the rest of {}, the box's leave the rest of \
+             {}: {l}.",
+            bx.house,
+            line.house,
+            fmt_cells_compact(inter.cells),
+            digits_and(inter.digits),
+            fmt_cells_compact(line.cells),
+            digits_and(line.digits),
+            line.house,
+            fmt_cells_compact(bx.cells),
+            digits_and(bx.digits),
+            bx.house,
+            line.house,
+            bx.house
+        ),
+        _ => s.text.clone(),
+    }
+}
+
+fn forcing(s: &Step) -> String {
+    let h = &s.highlight;
+    let (house, reason, chains) = match &s.detail {
+        Detail::Forcing { house, reason, chains } => (*house, reason.as_str(), &chains[..]),
+        _ => (None, "", &[][..]),
+    };
+    let l = result(s);
+    let net =
+        matches!(s.technique, Technique::ForcingNetContradiction | Technique::ForcingNetVerity);
+    let net_words = "naked and hidden singles, locked candidates; drawn as links";
+    match s.technique {
+        Technique::ForcingChainContradiction | Technique::ForcingNetContradiction => {
+            let Some(&a) = h.candidates.first() else { return s.text.clone() };
+            // A placement proves an assumption "off" wrong; an elimination, an assumption "on".
+            let on = s.placements.is_empty();
+            let assumed = lit(a, on);
+            let how = if net || chains.is_empty() {
+                format!(
+                    "Following every consequence ({net_words}) leads, in {} implications, to a \
+                     contradiction",
+                    s.length.saturating_sub(1)
+                )
+            } else {
+                let ws: Vec<String> = chains
+                    .iter()
+                    .map(|c| consequences(c.get(1..).unwrap_or_default()))
+                    .filter(|w| !w.is_empty())
+                    .collect();
+                format!("Then {}. That is a contradiction", ws.join("; and also "))
+            };
+            format!(
+                "Assume {assumed}. {how}: {reason}. So the assumption is wrong, and {}: {l}.",
+                lit(a, !on)
+            )
+        }
+        Technique::ForcingChainVerity | Technique::ForcingNetVerity => {
+            let branches = &h.candidates;
+            let source = match (house, branches.first()) {
+                (Some(hs), Some(k)) => format!(
+                    "In {hs}, {} fits only in {}",
+                    k.digit,
+                    or(&branches.iter().map(|b| b.cell.to_string()).collect::<Vec<_>>())
+                ),
+                (None, Some(k)) => {
+                    format!("{} holds {}", k.cell, digits_or(digits_of(branches)))
+                }
+                _ => return s.text.clone(),
+            };
+            let target = s
+                .placements
+                .first()
+                .map(|&p| lit(p, true))
+                .or_else(|| s.eliminations.first().map(|&e| lit(e, false)))
+                .unwrap_or_default();
+            let how = if net || chains.is_empty() {
+                format!(
+                    "Following every consequence of each choice ({net_words}), all of them lead \
+                     to the same result: {target}"
+                )
+            } else {
+                let ws: Vec<String> = chains.iter().map(|c| lit_walk(c)).collect();
+                format!("Each choice leads to the same result: {}", ws.join("; "))
+            };
+            format!("{source}. {how}. One of the choices is true, so: {l}.")
+        }
+        Technique::KrakenFish => {
+            let d = main_digit(s);
+            let mut out = fish_body(d, &h.houses, &h.cover_houses, &h.fins);
+            let t = s.eliminations.first().map_or(String::new(), |e| e.cell.to_string());
+            out.push_str(&format!(
+                " — unless a fin holds the {d}. Without the fins the fish would remove {d} from \
+                 {t}. Each fin leads there as well: "
+            ));
+            let ws: Vec<String> = chains.iter().map(|c| lit_walk(c)).collect();
+            out.push_str(&ws.join("; "));
+            out.push_str(&format!(". Either the fish or a fin holds, so: {l}."));
+            format!("Kraken fish: {}", out.replacen("In ", "in ", 1))
+        }
+        _ => s.text.clone(),
+    }
+}
+
+fn template(s: &Step) -> String {
+    let d = main_digit(s);
+    let intro = format!(
+        "A template for {d} is one way to place all nine {d}s, one in each row, column and box. \
+         Keep only the templates that fit the current candidates of {d} and leave room for a \
+         template of every other digit."
+    );
+    if s.technique == Technique::TemplateSet {
+        format!(
+            "{intro} Every one of them uses {}, so {d} goes there: {}.",
+            cells_and(s.placements.iter().map(|p| p.cell)),
+            result(s)
+        )
+    } else {
+        format!(
+            "{intro} None of them uses {}, so {d} cannot go there: {}.",
+            or(&s.eliminations.iter().map(|e| e.cell.to_string()).collect::<Vec<_>>()),
+            result(s)
+        )
+    }
+}
+
+fn brute_force(s: &Step) -> String {
+    let Some(p) = s.placements.first() else { return s.text.clone() };
+    format!(
+        "No logical step in the chosen technique set applies here. The digit is taken from the \
+         solution (found by trial and error), in the empty cell with the fewest candidates: {} is \
+         {}.",
+        p.cell, p.digit
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn words() {
+        let s = |v: &[&str]| v.iter().map(|x| x.to_string()).collect::<Vec<_>>();
+        assert_eq!(and(&s(&["a"])), "a");
+        assert_eq!(and(&s(&["a", "b", "c"])), "a, b and c");
+        assert_eq!(houses(&[House::row(1), House::row(6)]), "rows 2 and 7");
+        assert_eq!(houses(&[House::boxx(0), House::boxx(4)]), "boxes 1 and 5");
+        assert_eq!(houses(&[House::row(1), House::col(6)]), "row 2 and column 7");
+        let k = |r, c, d| Candidate::new(Cell::at(r, c), Digit::new(d).unwrap());
+        assert_eq!(
+            losses(&[k(0, 6, 2), k(2, 6, 2), k(4, 2, 4), k(4, 2, 6)]),
+            "r1c7 and r3c7 lose 2; r5c3 loses 4 and 6"
+        );
+    }
+}

@@ -217,8 +217,8 @@ impl PlainStep {
         PlainStep {
             technique: s.technique.name().to_string(),
             text: s.text.clone(),
-            explanation: s.text.clone(),
-            about: String::new(),
+            explanation: s.explain(),
+            about: s.technique.description().to_string(),
             place: s.location(),
             placements: cands(&s.placements),
             eliminations: cands(&s.eliminations),
@@ -422,6 +422,19 @@ mod tests {
         assert_eq!(p.cand_mask(80) & (1 << 2), 0);
         assert_eq!(p.to_board(), b);
         assert_eq!(PlainBoard::from_board_with_user(&p.to_board(), &p.user_cells()), p);
+    }
+
+    #[test]
+    fn steps_carry_plain_words_and_the_techniques_description() {
+        let board = deduku::parse(
+            "530070000600195000098000060800060003400803001700020006060000280000419005000080079",
+        )
+        .unwrap();
+        for step in deduku::solve_path(&board).steps {
+            let p = PlainStep::from_step(&step);
+            assert!(!p.explanation.is_empty() && p.explanation != p.text, "{}", p.text);
+            assert_eq!(p.about, step.technique.description());
+        }
     }
 
     #[test]

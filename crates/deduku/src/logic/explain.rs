@@ -7,7 +7,7 @@
 //! says why the pattern places or removes what it does.
 
 use crate::grid::{Candidate, Cell, CellSet, Digit, DigitSet, House, HouseKind};
-use crate::logic::step::{Detail, Link, Node, Part, Step, fmt_cells_compact};
+use crate::logic::step::{Detail, Link, Node, Part, Step, fmt_cells_compact, group_eliminations};
 use crate::logic::technique::{Family, Technique};
 
 impl Step {
@@ -132,22 +132,7 @@ fn cells_of(cands: &[Candidate]) -> Vec<Cell> {
 
 /// `r1c7 and r3c7 lose 2; r5c3 loses 4 and 6` (cells with equal digits grouped).
 fn losses(es: &[Candidate]) -> String {
-    let mut per_cell: Vec<(Cell, DigitSet)> = Vec::new();
-    for e in es {
-        match per_cell.iter_mut().find(|(c, _)| *c == e.cell) {
-            Some((_, s)) => s.insert(e.digit),
-            None => per_cell.push((e.cell, DigitSet::single(e.digit))),
-        }
-    }
-    per_cell.sort();
-    let mut groups: Vec<(DigitSet, Vec<Cell>)> = Vec::new();
-    for (c, s) in per_cell {
-        match groups.iter_mut().find(|(g, _)| *g == s) {
-            Some((_, cells)) => cells.push(c),
-            None => groups.push((s, vec![c])),
-        }
-    }
-    groups
+    group_eliminations(es)
         .iter()
         .map(|(s, cells)| {
             let verb = if cells.len() == 1 { "loses" } else { "lose" };

@@ -238,10 +238,9 @@ pub fn fmt_placements(ps: &[Candidate]) -> String {
     ps.iter().map(|p| format!("{}={}", p.cell, p.digit)).collect::<Vec<_>>().join(", ")
 }
 
-/// Eliminations in the notation: cells sharing the same digit set grouped,
-/// `r2c4,r2c5<>2,5, r7c1<>3`.
-pub fn fmt_eliminations(es: &[Candidate]) -> String {
-    // Per cell, the set of digits eliminated; then cells with the same set grouped.
+/// Eliminations grouped for a text: per cell the set of digits removed, then the cells with
+/// the same set together, in cell order.
+pub(crate) fn group_eliminations(es: &[Candidate]) -> Vec<(DigitSet, Vec<Cell>)> {
     let mut per_cell: Vec<(Cell, DigitSet)> = Vec::new();
     for e in es {
         match per_cell.iter_mut().find(|(c, _)| *c == e.cell) {
@@ -258,6 +257,12 @@ pub fn fmt_eliminations(es: &[Candidate]) -> String {
         }
     }
     groups
+}
+
+/// Eliminations in the notation: cells sharing the same digit set grouped,
+/// `r2c4,r2c5<>2,5, r7c1<>3`.
+pub fn fmt_eliminations(es: &[Candidate]) -> String {
+    group_eliminations(es)
         .iter()
         .map(|(s, cells)| {
             let cs = cells.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(",");

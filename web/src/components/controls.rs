@@ -32,6 +32,13 @@ pub struct ControlsProps {
     pub on_action: Callback<Action>,
 }
 
+/// "What is a Naked Pair?", "What is an X-Wing?".
+pub fn what_is(technique: &str) -> String {
+    // X is read "ex": an X-Wing, an XY-Chain.
+    let article = if technique.starts_with(['A', 'E', 'I', 'O', 'U', 'X']) { "an" } else { "a" };
+    format!("What is {article} {technique}?")
+}
+
 /// The speeds offered, as delays in milliseconds, slowest first.
 const SPEEDS: [u32; 6] = [2000, 1200, 600, 300, 120, 50];
 
@@ -61,7 +68,7 @@ pub fn Controls(props: &ControlsProps) -> Html {
                 <p class="notation muted" id="step-notation"><code>{ &s.text }</code></p>
                 if !s.about.is_empty() {
                     <details class="about" id="step-about">
-                        <summary>{ format!("What is a {}?", s.technique) }</summary>
+                        <summary>{ what_is(&s.technique) }</summary>
                         <p>{ &s.about }</p>
                     </details>
                 }
@@ -109,5 +116,15 @@ pub fn Controls(props: &ControlsProps) -> Html {
                 <p class="muted">{ format!("Stopped after {n} steps.") }</p>
             }
         </section>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn what_is_uses_the_right_article() {
+        assert_eq!(super::what_is("Naked Pair"), "What is a Naked Pair?");
+        assert_eq!(super::what_is("X-Wing"), "What is an X-Wing?");
+        assert_eq!(super::what_is("Empty Rectangle"), "What is an Empty Rectangle?");
     }
 }

@@ -13,9 +13,12 @@
 //!   the same [`Step`] data, the step finder [`next_step`] and the path runner [`PathRun`]
 //!   ([`solve_path`] for a whole path at once).
 //! - [`rate`]: SE-style difficulty and level.
+//! - [`generate`](mod@generate): new puzzles by level, SE range or technique, with a symmetry;
+//!   deterministic for a seed.
 
 pub mod board;
 pub mod format;
+pub mod generate;
 pub mod grid;
 pub mod logic;
 pub mod rate;
@@ -25,6 +28,7 @@ mod test_support;
 
 pub use board::{Board, Conflict, Origin};
 pub use format::{ParseError, parse};
+pub use generate::{GenError, GenOptions, Generated, Symmetry, Target, generate};
 pub use grid::{Candidate, Cell, CellSet, Digit, DigitSet, House, HouseKind};
 pub use logic::{
     Advance, Family, Options, Order, Path, PathRun, PathStatus, Step, Technique, TechniqueSet,

@@ -22,6 +22,9 @@ use crate::rate::{Level, Rating};
 use crate::solve::count_values;
 use std::fmt;
 
+/// A map of the grid's cells, as (row, column) to (row, column).
+type CellMap = fn(usize, usize) -> (usize, usize);
+
 /// Which clue patterns are allowed: the clues are unions of orbits of this symmetry group.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Hash)]
 pub enum Symmetry {
@@ -77,7 +80,7 @@ impl Symmetry {
     }
 
     /// The maps of cells (row, column) that generate the group.
-    fn generators(self) -> &'static [fn(usize, usize) -> (usize, usize)] {
+    fn generators(self) -> &'static [CellMap] {
         fn rot180(r: usize, c: usize) -> (usize, usize) {
             (8 - r, 8 - c)
         }
@@ -223,7 +226,7 @@ impl GenOptions {
             ));
         }
         if let Target::Se { min, max } = self.target
-            && (!(min <= max) || min < 0.0 || max > 20.0)
+            && (min.is_nan() || max.is_nan() || min > max || min < 0.0 || max > 20.0)
         {
             return Err(format!("the SE range {min}-{max} is not a range within 0-20"));
         }
@@ -297,7 +300,7 @@ impl Rng {
 
     /// A number in `0..n` (`n` > 0), without modulo bias worth speaking of for small `n`.
     pub fn below(&mut self, n: usize) -> usize {
-        ((self.next_u64() >> 32) * n as u64 >> 32) as usize
+        (((self.next_u64() >> 32) * n as u64) >> 32) as usize
     }
 
     /// Shuffles `v` (Fisher–Yates).

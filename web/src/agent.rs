@@ -8,15 +8,14 @@
 //! stops with [`Reply::Cancelled`]). One worker lives as long as the page.
 
 use crate::protocol::{
-    FIND_ALL_MAX, Job, PathEnd, PathRequest, PlainBoard, PlainRating, PlainStep, Reply, Request,
-    Response, Verdict,
+    FIND_ALL_MAX, GeneratedPuzzle, Job, PathEnd, PathRequest, PlainBoard, PlainRating, PlainStep,
+    PuzzleChoice, Reply, Request, Response, Verdict,
 };
 use deduku::solve::count_solutions;
 use deduku::{Advance, Options, PathRun, PathStatus};
 use futures::channel::mpsc;
 use futures::{SinkExt, StreamExt};
-use std::cell::{Cell, RefCell};
-use std::collections::HashSet;
+use std::cell::RefCell;
 use std::rc::Rc;
 use yew_agent::prelude::*;
 
@@ -156,16 +155,83 @@ impl PathJob {
     }
 }
 
-/// Milliseconds of work between two returns to the worker's event loop during a path: the
-/// longest a cancel or a newer request waits before the worker sees it, plus the longest piece
-/// of work that cannot be paused.
+/// A new puzzle being made by the library's [`deduku::generate::Generator`], in pieces.
+pub struct GenJob {
+    choice: PuzzleChoice,
+    generator: Option<deduku::generate::Generator>,
+    /// Attempts reported in the last progress reply.
+    reported: u32,
+    /// Whether it fills the page's pool (runs only when nothing else waits).
+    pub background: bool,
+}
+
+impl GenJob {
+    /// Starts making a puzzle for `choice` from `seed`.
+    pub fn new(choice: PuzzleChoice, seed: u64, background: bool) -> GenJob {
+        let generator = choice.options().map(|o| deduku::generate::Generator::new(&o, seed));
+        GenJob { choice, generator, reported: 0, background }
+    }
+
+    /// Works until the puzzle is made, the budget runs out, or `stop` answers `true`; returns
+    /// the reply to send, if any, and whether the job is finished.
+    pub fn poll(&mut self, stop: Option<&dyn Fn() -> bool>) -> (Option<Reply>, bool) {
+        use deduku::generate::GenPoll;
+        let Some(g) = self.generator.as_mut() else {
+            let what = self.choice.label();
+            return (Some(Reply::GenFailed(format!("Unknown choice: {what}."))), true);
+        };
+        match g.advance(stop) {
+            GenPoll::Found(p) => {
+                let line = deduku::format::to_line(&p.puzzle);
+                let reply = Reply::Generated(GeneratedPuzzle {
+                    choice: self.choice.clone(),
+                    line,
+                    rating: PlainRating::from(&p.rating),
+                    attempts: p.attempts,
+                });
+                (Some(reply), true)
+            }
+            GenPoll::Failed(e) => {
+                (Some(Reply::GenFailed(format!("No {} puzzle: {e}.", self.choice.label()))), true)
+            }
+            GenPoll::Pending if g.attempts() != self.reported => {
+                self.reported = g.attempts();
+                (Some(Reply::GenProgress(self.reported)), false)
+            }
+            GenPoll::Pending => (None, false),
+        }
+    }
+
+    /// Runs to the end without interruption (tests and simple callers).
+    pub fn run(&mut self) -> Reply {
+        loop {
+            if let (Some(r), true) = self.poll(None) {
+                return r;
+            }
+        }
+    }
+}
+
+/// Milliseconds of work between two returns to the worker's event loop during a path or a
+/// generation: the longest a cancel or a newer request waits before the worker sees it, plus
+/// the longest piece of work that cannot be paused.
 pub const SLICE_MS: f64 = 20.0;
 
-/// The reactor. Parse and Analyze requests are answered as soon as they arrive (they take
-/// microseconds); path requests run one at a time in slices of [`SLICE_MS`], between which the
-/// worker reads its messages, so a [`Job::Cancel`] or a newer path request stops the older path
-/// (it then ends with [`Reply::Cancelled`]) — also in the middle of a long step, since the path
-/// runner polls its stop check inside long searches.
+/// The long jobs waiting in the worker, in the order they are served.
+#[derive(Default)]
+struct Work {
+    /// The newest path request (a newer one replaces it).
+    path: Option<(u64, PathJob)>,
+    /// Generate requests: the person's first, then the pool's.
+    gens: std::collections::VecDeque<(u64, GenJob)>,
+}
+
+/// The reactor. Parse, Analyze and Find all are answered as soon as they arrive (they take
+/// milliseconds at most); paths and generations run one at a time in slices of [`SLICE_MS`],
+/// between which the worker reads its messages, so a [`Job::Cancel`] or a newer path request
+/// stops the older job (it then ends with [`Reply::Cancelled`]) — also in the middle of a long
+/// step, since the path runner and the generator poll their stop check inside long searches.
+/// The path comes first, then the person's new puzzle, then the pool's background puzzles.
 #[reactor(SolverReactor)]
 pub async fn solver_reactor(scope: ReactorScope<Request, Response>) {
     let (mut out, mut input) = scope.split();
@@ -178,27 +244,49 @@ pub async fn solver_reactor(scope: ReactorScope<Request, Response>) {
             }
         }
     });
-    // The id of the newest path request and the cancelled ids, updated as messages arrive
-    // (also while a path runs, since the path returns to the event loop between slices).
-    let newest_path = Rc::new(Cell::new(0u64));
-    let cancelled: Rc<RefCell<HashSet<u64>>> = Rc::default();
-    let (path_tx, mut paths) = mpsc::unbounded::<(u64, PathRequest)>();
+    let work: Rc<RefCell<Work>> = Rc::default();
+    let (wake_tx, mut wake) = mpsc::unbounded::<()>();
     {
-        let newest_path = newest_path.clone();
-        let cancelled = cancelled.clone();
+        let work = work.clone();
         let out_tx = out_tx.clone();
         wasm_bindgen_futures::spawn_local(async move {
+            let send = |id, reply| out_tx.unbounded_send(Response { id, reply }).is_ok();
             while let Some(Request { id, job }) = input.next().await {
                 let reply = match job {
                     Job::Cancel(target) => {
-                        cancelled.borrow_mut().insert(target);
+                        let mut w = work.borrow_mut();
+                        if w.path.as_ref().is_some_and(|(p, _)| *p == target) {
+                            w.path = None;
+                            send(target, Reply::Cancelled);
+                        }
+                        if let Some(k) = w.gens.iter().position(|(g, _)| *g == target) {
+                            w.gens.remove(k);
+                            send(target, Reply::Cancelled);
+                        }
                         continue;
                     }
                     Job::Path(req) => {
-                        newest_path.set(id);
-                        if path_tx.unbounded_send((id, req)).is_err() {
-                            break;
+                        let job = PathJob::with(&req);
+                        if let Some((old, _)) = work.borrow_mut().path.replace((id, job)) {
+                            send(old, Reply::Cancelled);
                         }
+                        let _ = wake_tx.unbounded_send(());
+                        continue;
+                    }
+                    Job::Generate { choice, seed, background } => {
+                        let job = GenJob::new(choice, seed, background);
+                        let mut w = work.borrow_mut();
+                        if background {
+                            w.gens.push_back((id, job));
+                        } else {
+                            let k = w
+                                .gens
+                                .iter()
+                                .position(|(_, g)| g.background)
+                                .unwrap_or(w.gens.len());
+                            w.gens.insert(k, (id, job));
+                        }
+                        let _ = wake_tx.unbounded_send(());
                         continue;
                     }
                     Job::Parse(text) => parse_job(&text),
@@ -207,37 +295,53 @@ pub async fn solver_reactor(scope: ReactorScope<Request, Response>) {
                         Reply::Found(find_all_job(&board, &technique))
                     }
                 };
-                if out_tx.unbounded_send(Response { id, reply }).is_err() {
+                if !send(id, reply) {
                     break;
                 }
             }
         });
     }
-    while let Some((id, req)) = paths.next().await {
-        let wanted = || newest_path.get() == id && !cancelled.borrow().contains(&id);
-        let mut job = PathJob::with(&req);
-        let mut deadline = js_sys::Date::now() + SLICE_MS;
-        loop {
-            if js_sys::Date::now() > deadline {
-                gloo_timers::future::TimeoutFuture::new(0).await;
-                deadline = js_sys::Date::now() + SLICE_MS;
-            }
-            if !wanted() {
-                let _ = out_tx.unbounded_send(Response { id, reply: Reply::Cancelled });
-                break;
-            }
-            let stop = || js_sys::Date::now() > deadline;
-            match job.poll(Some(&stop)) {
-                Poll::Reply(reply) => {
-                    if out_tx.unbounded_send(Response { id, reply }).is_err() {
-                        return;
-                    }
+    let mut deadline = js_sys::Date::now() + SLICE_MS;
+    loop {
+        let stop = || js_sys::Date::now() > deadline;
+        let mut replies = Vec::new();
+        let busy = {
+            let mut w = work.borrow_mut();
+            if let Some((id, job)) = w.path.as_mut() {
+                let id = *id;
+                match job.poll(Some(&stop)) {
+                    Poll::Reply(r) => replies.push((id, r)),
+                    Poll::Pending => {}
+                    Poll::Finished => w.path = None,
                 }
-                Poll::Pending => {}
-                Poll::Finished => break,
+                true
+            } else if let Some((id, job)) = w.gens.front_mut() {
+                let id = *id;
+                let (reply, finished) = job.poll(Some(&stop));
+                replies.extend(reply.map(|r| (id, r)));
+                if finished {
+                    w.gens.pop_front();
+                }
+                true
+            } else {
+                false
+            }
+        };
+        for (id, reply) in replies {
+            if out_tx.unbounded_send(Response { id, reply }).is_err() {
+                return;
             }
         }
-        cancelled.borrow_mut().remove(&id);
+        if !busy {
+            // Nothing to do: wait for a request (several wake-ups may have queued).
+            if wake.next().await.is_none() {
+                return;
+            }
+            deadline = js_sys::Date::now() + SLICE_MS;
+        } else if js_sys::Date::now() > deadline {
+            gloo_timers::future::TimeoutFuture::new(0).await;
+            deadline = js_sys::Date::now() + SLICE_MS;
+        }
     }
 }
 

@@ -7,10 +7,52 @@
 
 use crate::history::History;
 use crate::position::Position;
-use crate::state::Settings;
+use crate::state::{POOL_LEVELS, Pool, Settings};
 
 const HISTORY_KEY: &str = "deduku.v2.history";
 const SETTINGS_KEY: &str = "deduku.v2.settings";
+const POOL_KEY: &str = "deduku.v2.pool";
+
+/// The pool as text: one `level puzzle` per line.
+pub fn pool_to_text(pool: &Pool) -> String {
+    let mut lines = Vec::new();
+    for (level, puzzles) in pool {
+        for p in puzzles {
+            lines.push(format!("{level} {p}"));
+        }
+    }
+    lines.join("\n")
+}
+
+/// Reads [`pool_to_text`]'s text; lines that are not a known level and 81 characters are
+/// skipped.
+pub fn pool_from_text(text: &str) -> Pool {
+    let mut pool = Pool::new();
+    for line in text.lines() {
+        if let Some((level, p)) = line.split_once(' ')
+            && POOL_LEVELS.contains(&level)
+            && p.len() == 81
+        {
+            pool.entry(level.to_string()).or_default().push(p.to_string());
+        }
+    }
+    pool
+}
+
+/// The ready puzzles kept from the last visit.
+pub fn load_pool() -> Pool {
+    storage()
+        .and_then(|s| s.get_item(POOL_KEY).ok()?)
+        .map(|t| pool_from_text(&t))
+        .unwrap_or_default()
+}
+
+/// Keeps the ready puzzles for the next visit.
+pub fn save_pool(pool: &Pool) {
+    if let Some(s) = storage() {
+        let _ = s.set_item(POOL_KEY, &pool_to_text(pool));
+    }
+}
 
 fn storage() -> Option<web_sys::Storage> {
     web_sys::window()?.local_storage().ok()?
@@ -67,5 +109,20 @@ pub fn save(history: &History, settings: &Settings) {
     if let Some(s) = storage() {
         let _ = s.set_item(HISTORY_KEY, &history.to_text());
         let _ = s.set_item(SETTINGS_KEY, &settings.to_text());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_pool_round_trips_and_skips_junk() {
+        let line = ".".repeat(81);
+        let mut pool = Pool::new();
+        pool.insert("hard".into(), vec![line.clone(), line.clone()]);
+        let text = pool_to_text(&pool);
+        assert_eq!(pool_from_text(&text), pool);
+        assert!(pool_from_text("nonsense 123\nweird").is_empty());
     }
 }

@@ -13,7 +13,7 @@ use serde::{Deserialize, Serialize};
 
 /// Bumped when a message changes shape; part of the worker's URL so a cached old worker is
 /// never paired with a new page.
-pub const PROTOCOL_VERSION: u32 = 2;
+pub const PROTOCOL_VERSION: u32 = 3;
 
 /// Where a cell's digit came from, as the page shows it.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize, Default, Hash)]
@@ -329,6 +329,53 @@ impl PathRequest {
     }
 }
 
+/// What a new puzzle must be: a level, or a technique to practise.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize, Hash, PartialOrd, Ord)]
+pub enum PuzzleChoice {
+    /// A level by name: easy, medium, hard, unfair, extreme.
+    Level(String),
+    /// A technique by ID that the path must use (nothing of a higher tier).
+    Technique(String),
+}
+
+impl PuzzleChoice {
+    /// The generator's options for this choice (`None` for an unknown level or technique).
+    pub fn options(&self) -> Option<deduku::GenOptions> {
+        let target = match self {
+            PuzzleChoice::Level(name) => deduku::Target::Level(
+                [
+                    deduku::Level::Easy,
+                    deduku::Level::Medium,
+                    deduku::Level::Hard,
+                    deduku::Level::Unfair,
+                    deduku::Level::Extreme,
+                ]
+                .into_iter()
+                .find(|l| l.name() == name)?,
+            ),
+            PuzzleChoice::Technique(id) => deduku::Target::Technique {
+                technique: deduku::Technique::from_id(id)?,
+                only_tier: true,
+            },
+        };
+        Some(deduku::GenOptions { target, max_attempts: GEN_ATTEMPTS, ..Default::default() })
+    }
+
+    /// In words: "medium", "practise X-Wing".
+    pub fn label(&self) -> String {
+        match self {
+            PuzzleChoice::Level(name) => name.clone(),
+            PuzzleChoice::Technique(id) => format!(
+                "practise {}",
+                deduku::Technique::from_id(id).map(|t| t.name()).unwrap_or(id.as_str())
+            ),
+        }
+    }
+}
+
+/// The page's attempt budget for one new puzzle.
+pub const GEN_ATTEMPTS: u32 = 3000;
+
 /// What the page asks the worker.
 #[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
 pub enum Job {
@@ -345,7 +392,17 @@ pub enum Job {
         /// The technique's ID.
         technique: String,
     },
-    /// Stop the path job with the given id, if it is still running.
+    /// Make a new puzzle (in slices, with progress; cancellable). A `background` request runs
+    /// only while no path or foreground request is waiting (the page's pool of ready puzzles).
+    Generate {
+        /// What the puzzle must be.
+        choice: PuzzleChoice,
+        /// The generator's seed.
+        seed: u64,
+        /// Fill the pool while idle rather than answer the person now.
+        background: bool,
+    },
+    /// Stop the path or generate job with the given id, if it is still running.
     Cancel(u64),
 }
 
@@ -389,6 +446,25 @@ pub enum Reply {
     Reduced(u32),
     /// The instances found by [`Job::FindAll`] (at most [`FIND_ALL_MAX`]).
     Found(Vec<PlainStep>),
+    /// A generate job is working: attempts so far.
+    GenProgress(u32),
+    /// The new puzzle.
+    Generated(GeneratedPuzzle),
+    /// No puzzle came out (the message says why: "not found within 3000 attempts").
+    GenFailed(String),
+}
+
+/// A generated puzzle as plain data.
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+pub struct GeneratedPuzzle {
+    /// What was asked for.
+    pub choice: PuzzleChoice,
+    /// The givens, 81 characters, `.` for empty.
+    pub line: String,
+    /// Its rating (that of the path from its givens).
+    pub rating: PlainRating,
+    /// Attempts it took.
+    pub attempts: u32,
 }
 
 /// The most instances [`Job::FindAll`] returns.

@@ -16,10 +16,20 @@
 use crate::history::History;
 use crate::position::{Position, cell_name};
 use crate::protocol::{
-    CellOrigin, Job, PathEnd, PathRequest, PlainBoard, PlainRating, PlainStep, Reply, Request,
-    Response, Verdict,
+    CellOrigin, Job, PathEnd, PathRequest, PlainBoard, PlainRating, PlainStep, PuzzleChoice, Reply,
+    Request, Response, Verdict,
 };
+use std::collections::BTreeMap;
 use std::rc::Rc;
+
+/// The levels the page keeps puzzles ready for.
+pub const POOL_LEVELS: [&str; 5] = ["easy", "medium", "hard", "unfair", "extreme"];
+
+/// How many puzzles per level the pool keeps ready.
+pub const POOL_SIZE: usize = 2;
+
+/// Ready puzzles per level (81-character lines), kept in local storage.
+pub type Pool = BTreeMap<String, Vec<String>>;
 
 /// How much of the step at the cursor is shown.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
@@ -109,11 +119,19 @@ pub struct Settings {
     pub speed_ms: u32,
     /// The IDs of the techniques hints, steps and the path may use; `None` for the default set.
     pub techniques: Option<Rc<Vec<String>>>,
+    /// The level "New puzzle" makes.
+    pub level: String,
 }
 
 impl Default for Settings {
     fn default() -> Self {
-        Settings { auto: true, show_mistakes: false, speed_ms: 600, techniques: None }
+        Settings {
+            auto: true,
+            show_mistakes: false,
+            speed_ms: 600,
+            techniques: None,
+            level: "medium".into(),
+        }
     }
 }
 
@@ -130,10 +148,11 @@ impl Settings {
     /// The text kept in local storage: `auto=1&mistakes=0&speed=600&t=id,id`.
     pub fn to_text(&self) -> String {
         let mut s = format!(
-            "auto={}&mistakes={}&speed={}",
+            "auto={}&mistakes={}&speed={}&level={}",
             u8::from(self.auto),
             u8::from(self.show_mistakes),
-            self.speed_ms
+            self.speed_ms,
+            self.level
         );
         if let Some(t) = &self.techniques {
             s.push_str("&t=");
@@ -151,6 +170,7 @@ impl Settings {
                 Some(("auto", v)) => s.auto = v != "0",
                 Some(("mistakes", v)) => s.show_mistakes = v == "1",
                 Some(("speed", v)) => s.speed_ms = v.parse().unwrap_or(600).clamp(50, 5000),
+                Some(("level", v)) if POOL_LEVELS.contains(&v) => s.level = v.to_string(),
                 Some(("t", v)) => {
                     let ids: Vec<String> = v
                         .split(',')
@@ -263,6 +283,12 @@ pub enum Action {
     CyclePaint,
     /// Remove every colour.
     ClearColors,
+    /// A new puzzle: from the pool at once when one is ready, else made by the worker.
+    NewPuzzle(PuzzleChoice),
+    /// A new puzzle of the level chosen in the settings.
+    NewChosenPuzzle,
+    /// Choose the level "New puzzle" makes.
+    SetLevel(String),
 }
 
 /// How the position changed, which decides what happens to the history and the path.
@@ -349,6 +375,20 @@ pub struct Model {
     pub find_id: u64,
     /// The technique that request looks for.
     finding: String,
+    /// The id of the person's generate request (0: none).
+    pub gen_id: u64,
+    /// What it makes.
+    pub gen_choice: Option<PuzzleChoice>,
+    /// Its attempts so far.
+    pub gen_attempts: u32,
+    /// Puzzles ready per level.
+    pub pool: Rc<Pool>,
+    /// Bumped when the pool changes, so the page knows when to save it.
+    pub pool_revision: u64,
+    /// Background requests filling the pool: id → level.
+    refills: BTreeMap<u64, String>,
+    /// The seed of the page's generator requests, and how many were made.
+    seed: (u64, u64),
 }
 
 impl Default for Model {
@@ -399,6 +439,13 @@ impl Model {
             path_id: 0,
             find_id: 0,
             finding: String::new(),
+            gen_id: 0,
+            gen_choice: None,
+            gen_attempts: 0,
+            pool: Rc::default(),
+            pool_revision: 0,
+            refills: BTreeMap::new(),
+            seed: (0, 0),
         };
         m.givens_mode = m.pos.is_empty();
         m.analyze_if_new();
@@ -427,9 +474,41 @@ impl Model {
         self.path_state == PathState::Running
     }
 
-    /// Whether a parse, an analysis or a Find all is awaited.
+    /// Starts the pool of ready puzzles: `pool` as stored, `seed` for the generator requests
+    /// (the page takes it from the clock; the model reads none); asks the worker for the
+    /// missing ones, to be made while it is idle.
+    pub fn start_pool(&mut self, pool: Pool, seed: u64) {
+        self.pool = Rc::new(pool);
+        self.seed = (seed, 0);
+        self.refill();
+    }
+
+    fn next_seed(&mut self) -> u64 {
+        self.seed.1 += 1;
+        deduku::generate::seed_for(self.seed.0, self.seed.1)
+    }
+
+    /// Asks for one background puzzle for every level short of [`POOL_SIZE`] that has none
+    /// coming.
+    fn refill(&mut self) {
+        for level in POOL_LEVELS {
+            let have = self.pool.get(level).map_or(0, Vec::len);
+            let coming = self.refills.values().any(|l| l == level);
+            if have < POOL_SIZE && !coming {
+                let seed = self.next_seed();
+                let choice = PuzzleChoice::Level(level.to_string());
+                let id = self.request(Job::Generate { choice, seed, background: true });
+                self.refills.insert(id, level.to_string());
+            }
+        }
+    }
+
+    /// Whether a parse, an analysis, a Find all or a new puzzle is awaited.
     pub fn waiting(&self) -> bool {
-        self.parse_id != 0 || self.find_id != 0 || (self.analyze_id != 0 && self.verdict.is_none())
+        self.parse_id != 0
+            || self.find_id != 0
+            || self.gen_id != 0
+            || (self.analyze_id != 0 && self.verdict.is_none())
     }
 
     /// The solution of the puzzle (its givens), when it has exactly one.
@@ -587,6 +666,11 @@ impl Model {
                 }
                 self.parse_id = 0;
                 self.find_id = 0;
+                if self.gen_id != 0 {
+                    let id = self.gen_id;
+                    self.request(Job::Cancel(id));
+                    self.gen_id = 0;
+                }
                 self.say(false, "Cancelled.");
             }
             Action::Dismiss => self.notice = None,
@@ -705,8 +789,59 @@ impl Model {
                 self.pos.clear_colors();
                 return Some(Change::Person);
             }
+            Action::SetLevel(level) => {
+                if POOL_LEVELS.contains(&level.as_str()) {
+                    self.settings.level = level;
+                }
+            }
+            Action::NewPuzzle(choice) => return self.new_puzzle(choice),
+            Action::NewChosenPuzzle => {
+                return self.new_puzzle(PuzzleChoice::Level(self.settings.level.clone()));
+            }
         }
         None
+    }
+
+    fn new_puzzle(&mut self, choice: PuzzleChoice) -> Option<Change> {
+        if let PuzzleChoice::Level(level) = &choice
+            && let Some(line) = Rc::make_mut(&mut self.pool)
+                .get_mut(level)
+                .and_then(|v| (!v.is_empty()).then(|| v.remove(0)))
+        {
+            self.pool_revision += 1;
+            self.refill();
+            return self.load_line(&line, &choice);
+        }
+        if self.gen_id != 0 {
+            let old = self.gen_id;
+            self.request(Job::Cancel(old));
+        }
+        let seed = self.next_seed();
+        self.gen_id =
+            self.request(Job::Generate { choice: choice.clone(), seed, background: false });
+        self.gen_choice = Some(choice);
+        self.gen_attempts = 0;
+        self.notice = None;
+        None
+    }
+
+    /// Opens a new puzzle given as an 81-character line of givens.
+    fn load_line(&mut self, line: &str, choice: &PuzzleChoice) -> Option<Change> {
+        let b = line.as_bytes();
+        if b.len() != 81 {
+            return None;
+        }
+        let givens: [u8; 81] = std::array::from_fn(|i| match b[i] {
+            c @ b'1'..=b'9' => c - b'0',
+            _ => 0,
+        });
+        self.pos = Position::from_givens(&givens);
+        self.givens_mode = false;
+        self.say(
+            false,
+            format!("A new {} puzzle. Undo brings back the one before.", choice.label()),
+        );
+        Some(Change::Person)
     }
 
     /// Records a change of the position and keeps the path, the verdict and the marks in step
@@ -1075,6 +1210,30 @@ impl Model {
             Reply::Cancelled if id == self.path_id && self.running() => {
                 self.path_state = PathState::Cancelled;
             }
+            Reply::GenProgress(n) if id == self.gen_id => self.gen_attempts = n,
+            Reply::Generated(p) if id == self.gen_id => {
+                self.gen_id = 0;
+                return self.load_line(&p.line, &p.choice);
+            }
+            Reply::Generated(p) if self.refills.contains_key(&id) => {
+                let level = self.refills.remove(&id).unwrap_or_default();
+                let ready = Rc::make_mut(&mut self.pool).entry(level).or_default();
+                if ready.len() < POOL_SIZE {
+                    ready.push(p.line);
+                }
+                self.pool_revision += 1;
+                self.refill();
+            }
+            Reply::GenFailed(message) if id == self.gen_id => {
+                self.gen_id = 0;
+                self.say(true, message);
+            }
+            Reply::GenFailed(_) | Reply::Cancelled if self.refills.contains_key(&id) => {
+                // Not retried until the next visit: a level the generator cannot reach would
+                // otherwise keep the worker busy.
+                self.refills.remove(&id);
+            }
+            Reply::Cancelled if id == self.gen_id => self.gen_id = 0,
             Reply::Found(steps) if id == self.find_id => {
                 self.find_id = 0;
                 let technique = std::mem::take(&mut self.finding);
@@ -1133,6 +1292,9 @@ mod tests {
                     }
                     Job::FindAll { board, technique } => {
                         vec![Reply::Found(find_all_job(&board, &technique))]
+                    }
+                    Job::Generate { choice, seed, background } => {
+                        vec![crate::agent::GenJob::new(choice, seed, background).run()]
                     }
                     Job::Cancel(_) => vec![],
                 };
@@ -1612,6 +1774,78 @@ mod tests {
         assert_eq!(p.m.puzzle_rating, Some(rating));
         p.act(Action::Clear);
         assert_eq!(p.m.puzzle_rating, None);
+    }
+
+    #[test]
+    fn a_new_puzzle_comes_from_the_worker_and_undo_brings_back_the_one_before() {
+        let mut p = Page::loaded(EASY);
+        let before = p.m.pos.clone();
+        p.act(Action::NewPuzzle(PuzzleChoice::Level("hard".into())));
+        assert_eq!(p.m.gen_id, 0, "answered");
+        assert_ne!(p.m.pos, before);
+        let board = p.m.pos.to_plain().to_board();
+        let path = deduku::solve_path(&board);
+        assert_eq!(path.rating.level, deduku::Level::Hard);
+        assert_eq!(p.m.puzzle_rating.as_ref().map(|r| r.level.as_str()), Some("hard"));
+        assert!(p.m.pos.encode().starts_with("g="), "in the link");
+        p.act(Action::Undo);
+        assert_eq!(p.m.pos, before);
+    }
+
+    #[test]
+    fn a_technique_to_practise_is_in_the_new_puzzles_path() {
+        let mut p = Page::new();
+        p.act(Action::NewPuzzle(PuzzleChoice::Technique("x-wing".into())));
+        let path = deduku::solve_path(&p.m.pos.to_plain().to_board());
+        assert!(path.steps.iter().any(|s| s.technique == deduku::Technique::XWing));
+        assert!(path.steps.iter().all(|s| s.technique.tier() <= 2));
+    }
+
+    #[test]
+    fn the_pool_serves_at_once_and_refills_in_the_background() {
+        let mut p = Page::new();
+        // A stored pool short of one easy puzzle (the others full with placeholders).
+        let mut pool = Pool::new();
+        for level in POOL_LEVELS {
+            pool.insert(level.to_string(), vec![EASY.to_string(); POOL_SIZE]);
+        }
+        pool.get_mut("easy").unwrap().pop();
+        let mut m = std::mem::take(&mut p.m);
+        m.start_pool(pool, 99);
+        let gens: Vec<&Request> =
+            m.outbox.iter().filter(|r| matches!(r.job, Job::Generate { .. })).collect();
+        assert_eq!(gens.len(), 1, "one refill, for easy");
+        assert!(matches!(&gens[0].job, Job::Generate { background: true, .. }));
+        p.m = run_worker(m, &mut p.sent);
+        assert_eq!(p.m.pool["easy"].len(), POOL_SIZE);
+        let ready = p.m.pool["easy"][0].clone();
+        let id = p.m.next_id;
+        let m =
+            std::mem::take(&mut p.m).apply(Action::NewPuzzle(PuzzleChoice::Level("easy".into())));
+        assert_eq!(
+            m.pos.to_plain().to_line().replace('.', "0"),
+            ready.replace('.', "0"),
+            "at once, from the pool"
+        );
+        assert_eq!(m.gen_id, 0);
+        assert!(
+            m.outbox
+                .iter()
+                .any(|r| r.id >= id && matches!(r.job, Job::Generate { background: true, .. })),
+            "and a refill is asked for"
+        );
+    }
+
+    #[test]
+    fn a_cancelled_new_puzzle_is_dropped() {
+        let m = Model::default().apply(Action::NewPuzzle(PuzzleChoice::Level("easy".into())));
+        let id = m.gen_id;
+        assert!(id != 0 && m.waiting());
+        let m = m.apply(Action::Cancel);
+        assert!(m.outbox.iter().any(|r| r.job == Job::Cancel(id)));
+        let reply = crate::agent::GenJob::new(PuzzleChoice::Level("easy".into()), 1, false).run();
+        let m = m.apply(Action::Worker(Response { id, reply }));
+        assert!(m.pos.is_empty());
     }
 
     #[test]

@@ -5,6 +5,7 @@ use super::assist::Assist;
 use super::controls::Controls;
 use super::grid::Grid;
 use super::import::Import;
+use super::new_puzzle::NewPuzzle;
 use super::pad::Pad;
 use super::status::Status;
 use super::steps::StepList;
@@ -12,7 +13,7 @@ use super::techniques::Techniques;
 use crate::hooks::{
     KEY_HELP, use_action, use_page_keys, use_persisted_model, use_player, use_worker,
 };
-use crate::state::{Action, PathState};
+use crate::state::{Action, POOL_LEVELS, PathState};
 use yew::prelude::*;
 
 /// The page.
@@ -36,6 +37,10 @@ pub fn App() -> Html {
         .map(|t| t.id().to_string())
         .filter(|id| m.settings.technique_on(id))
         .collect();
+    let ready: Vec<usize> =
+        POOL_LEVELS.iter().map(|l| m.pool.get(*l).map_or(0, Vec::len)).collect();
+    let making =
+        if m.gen_id != 0 { m.gen_choice.clone().map(|c| (c, m.gen_attempts)) } else { None };
     let keys =
         KEY_HELP.iter().map(|(k, what)| html! { <li><kbd>{ *k }</kbd>{ " " }{ *what }</li> });
     html! {
@@ -60,6 +65,7 @@ pub fn App() -> Html {
                         on_action={on_action.clone()} />
                 </div>
                 <div class="side-col">
+                    <NewPuzzle level={m.settings.level.clone()} {ready} {making} on_action={on_action.clone()} />
                     <Controls cursor={m.cursor} steps={m.path.len()} step={m.current_step().cloned()}
                         reveal={m.reveal} running={m.running()} waiting={m.waiting()}
                         cancelled={m.path_state == PathState::Cancelled} playing={m.playing}

@@ -13,6 +13,7 @@ pub mod assist;
 pub mod controls;
 pub mod grid;
 pub mod import;
+pub mod new_puzzle;
 pub mod overlay;
 pub mod pad;
 pub mod status;

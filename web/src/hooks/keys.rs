@@ -33,6 +33,7 @@ pub const KEY_HELP: &[(&str, &str)] = &[
     ("v / Shift+V", "colour the cell / clear colours"),
     ("Shift+R", "restart"),
     ("t", "techniques and Find all"),
+    ("g", "new puzzle of the chosen level"),
     ("u", "copy the link"),
     ("Esc", "cancel"),
 ];
@@ -64,6 +65,7 @@ pub fn page_key_action(key: &str, ctrl: bool, shift: bool, running: bool) -> Opt
         "R" => Action::Restart,
         "l" | "L" => Action::ToggleHighlightMode,
         "b" | "B" => Action::ToggleBivalue,
+        "g" | "G" => Action::NewChosenPuzzle,
         "v" => Action::CyclePaint,
         "V" => Action::ClearColors,
         " " => Action::TogglePlay,

@@ -13,7 +13,10 @@ use yew::prelude::*;
 pub fn use_persisted_model() -> UseReducerHandle<Model> {
     let model = use_reducer(|| {
         let (history, settings) = persist::load();
-        Model::restored(history, settings)
+        let mut m = Model::restored(history, settings);
+        // The generator's seed for this visit comes from the clock; the model reads none.
+        m.start_pool(persist::load_pool(), js_sys::Date::now() as u64);
+        m
     });
     {
         let dispatcher = model.dispatcher();
@@ -35,6 +38,10 @@ pub fn use_persisted_model() -> UseReducerHandle<Model> {
                 persist::save(&model.history, &model.settings);
             }
         });
+    }
+    {
+        let model = model.clone();
+        use_effect_with(model.pool_revision, move |_| persist::save_pool(&model.pool));
     }
     model
 }

@@ -837,10 +837,11 @@ impl Model {
         });
         self.pos = Position::from_givens(&givens);
         self.givens_mode = false;
-        self.say(
-            false,
-            format!("A new {} puzzle. Undo brings back the one before.", choice.label()),
-        );
+        let what = match choice {
+            PuzzleChoice::Level(level) => format!("A new {level} puzzle"),
+            PuzzleChoice::Technique(_) => format!("A new puzzle to {}", choice.label()),
+        };
+        self.say(false, format!("{what}. Undo brings back the one before."));
         Some(Change::Person)
     }
 

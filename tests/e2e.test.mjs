@@ -1172,3 +1172,84 @@ test('phone width: the notes, undo and highlight buttons show without horizontal
     await page.setViewportSize({ width: 1280, height: 900 });
   }
 });
+
+/** Counts the solutions of `givens` up to `limit` (an independent check of uniqueness). */
+function countSolutions(givens, limit = 2) {
+  const v = [...givens];
+  let n = 0;
+  const go = () => {
+    let best = -1, bestMask = 0, bestCount = 10;
+    for (let i = 0; i < 81; i++) {
+      if (v[i]) continue;
+      const m = candidatesOf(v, i);
+      const c = digitsOf(m).length;
+      if (c === 0) return;
+      if (c < bestCount) { best = i; bestMask = m; bestCount = c; }
+    }
+    if (best < 0) { n++; return; }
+    for (const d of digitsOf(bestMask)) {
+      v[best] = d;
+      go();
+      if (n >= limit) break;
+    }
+    v[best] = 0;
+  };
+  go();
+  return n;
+}
+
+test('new puzzle: the pool fills while idle and serves a level at once; undo brings back the one before', async () => {
+  await open();
+  const before = await load('codedojo-easy');
+  // The worker fills the pool while idle (two per level); medium is made early.
+  await page.waitForFunction(() => /medium \(2 ready\)/.test(document.querySelector('#gen-level')?.textContent ?? ''),
+    null, { timeout: 60000 });
+  await page.selectOption('#gen-level', 'medium');
+  const t0 = Date.now();
+  await page.click('#new-puzzle');
+  await page.waitForFunction((old) => [...document.querySelectorAll('[role=gridcell]')]
+    .some((c, i) => Number(c.dataset.value) !== old[i]), before);
+  console.log(`new medium puzzle from the pool on the grid after ${Date.now() - t0} ms`);
+  const fresh = await gridValues();
+  assert.equal(countSolutions(fresh, 2), 1, 'one solution');
+  assert.match(await page.textContent('#notice'), /A new medium puzzle/);
+  assert.ok(await page.locator('.cell.given').count() === fresh.filter((v) => v).length, 'all givens');
+  // Rated medium by the same path runner as the CLI.
+  await page.waitForFunction(() => /SE \d+\.\d, medium/.test(document.querySelector('#verdict')?.textContent ?? ''),
+    null, { timeout: 30000 });
+  // In the link, and the pool asks for another.
+  assert.match(page.url(), /#g=/);
+  await page.keyboard.press('Control+z');
+  await waitForValues(before);
+  await page.keyboard.press('Control+Shift+Z');
+  await waitForValues(fresh);
+  // The ready puzzles are kept for the next visit.
+  const stored = await page.evaluate(() => localStorage.getItem('deduku.v2.pool') ?? '');
+  assert.match(stored, /^(easy|medium|hard|unfair|extreme) [.1-9]{81}$/m);
+});
+
+test('practise a technique: made in the worker, its path uses the technique; a long search shows progress and cancels', async () => {
+  await open();
+  const before = await load('codedojo-easy');
+  await page.selectOption('#gen-technique', 'x-wing');
+  await page.click('#practise');
+  await page.waitForFunction((old) => [...document.querySelectorAll('[role=gridcell]')]
+    .some((c, i) => Number(c.dataset.value) !== old[i]), before, { timeout: 60000 });
+  await waitPathDone();
+  const names = await page.$$eval('.step-name', (els) => els.map((e) => e.textContent));
+  assert.ok(names.includes('X-Wing'), `the path uses X-Wing: ${names.join(', ')}`);
+  assert.equal(countSolutions(await gridValues(), 2), 1);
+  // A rare technique keeps the worker searching: progress shows, Cancel stops it, the grid stays.
+  const shown = await gridValues();
+  await page.selectOption('#gen-technique', 'mutant-jellyfish');
+  await page.click('#practise');
+  await page.waitForSelector('#gen-progress');
+  await page.waitForFunction(() => /\d+ attempts/.test(document.querySelector('#gen-progress')?.textContent ?? ''));
+  const t0 = Date.now();
+  await page.click('#gen-cancel');
+  await page.waitForSelector('#gen-progress', { state: 'detached' });
+  console.log(`generation cancelled; the page answered in ${Date.now() - t0} ms`);
+  assert.match(await page.textContent('#notice'), /Cancelled/);
+  assert.deepEqual(await gridValues(), shown, 'the grid stays as it was');
+  await shot('new-puzzle');
+});

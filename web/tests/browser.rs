@@ -312,3 +312,43 @@ async fn status_offers_the_two_solutions_when_there_are_several() {
     assert_eq!(root.query_selector_all(".mini-grid").unwrap().length(), 2);
     assert_eq!(root.query_selector_all(".mini-cell.differs").unwrap().length(), 4);
 }
+
+/// Generator figures in wasm (a benchmark: printed, not asserted, and ignored by default since
+/// the test build is not optimised): per level, the median and 90th percentile time per puzzle
+/// over 15 seeds, on the test page's thread (the worker runs the same code). Every puzzle is
+/// checked to have one solution and the level asked for. Run it optimised:
+/// `cargo test -p deduku-web --release --target wasm32-unknown-unknown --test browser -- --include-ignored generator_speed`
+#[wasm_bindgen_test]
+#[ignore = "a benchmark; run it with --release and --include-ignored"]
+async fn generator_speed_per_level_in_wasm() {
+    use deduku::generate::{GenOptions, Target, generate, seed_for};
+    let perf = web_sys::window().unwrap().performance().unwrap();
+    let mut lines = Vec::new();
+    for level in [
+        deduku::Level::Easy,
+        deduku::Level::Medium,
+        deduku::Level::Hard,
+        deduku::Level::Unfair,
+        deduku::Level::Extreme,
+    ] {
+        let opts = GenOptions { target: Target::Level(level), ..GenOptions::default() };
+        let mut times = Vec::new();
+        for k in 0..15 {
+            let t0 = perf.now();
+            let p = generate(&opts, seed_for(2026, k)).expect("found within the budget");
+            times.push(perf.now() - t0);
+            assert_eq!(p.rating.level, level);
+            assert_eq!(deduku::solve::count_solutions(&p.puzzle, 2).count, 1);
+        }
+        times.sort_by(f64::total_cmp);
+        lines.push(format!(
+            "{}: median {:.1} ms, p90 {:.1} ms",
+            level.name(),
+            times[times.len() / 2],
+            times[(times.len() - 1) * 9 / 10]
+        ));
+    }
+    web_sys::console::log_1(
+        &format!("generator in wasm, 15 puzzles per level: {}", lines.join("; ")).into(),
+    );
+}

@@ -29,7 +29,8 @@ pub struct Args {
     /// (meaning `A-A`).
     #[arg(long, value_parser = parse_se, value_name = "A-B")]
     pub se: Option<SeRange>,
-    /// A technique the solve path must use (an ID as in `steps --technique`, e.g. `x-wing`).
+    /// A technique the solve path must use (an ID as in `steps --technique`, e.g. `x-wing`; not
+    /// one that is off the default path: Franken and mutant fish, templates, unit permutation).
     #[arg(long, value_parser = parse_technique, value_name = "ID")]
     pub technique: Option<Technique>,
     /// With `--technique`: no step of the path may be of a higher tier than the technique's.
@@ -166,6 +167,12 @@ fn line(p: &Generated) -> String {
 /// Runs `generate`.
 pub fn run(args: &Args) -> Result<(), Failure> {
     let opts = args.options();
+    if let Some(t) = args.technique.filter(|t| !t.default_enabled()) {
+        return Err(Failure::Usage(format!(
+            "generate: --technique {}: not on the default solve path, so no path uses it",
+            t.id()
+        )));
+    }
     if let Err(m) = opts.check() {
         // Name the flag at fault: the clue bounds are checked first, the SE range after them.
         let clues_alone = GenOptions { target: Target::Any, ..opts };

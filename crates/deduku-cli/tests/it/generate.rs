@@ -103,6 +103,7 @@ fn generate_refuses_bad_options_with_exit_code_2() {
         (&["--se", "abc"], &["abc", "--se"]),
         (&["--technique", "bogus"], &["bogus", "x-wing"]),
         (&["--only-tier"], &["--technique"]),
+        (&["--technique", "franken-x-wing"], &["franken-x-wing", "default solve path"]),
         (&["--clues", "10-20"], &["--clues", "17 and 81"]),
         (&["--clues", "40-30"], &["--clues", "fewest"]),
         (&["--level", "hard", "--se", "3"], &["--level", "--se"]),

@@ -21,11 +21,15 @@ use std::fs::File;
 use std::io::{self, BufRead, BufReader, Read, Write};
 use std::path::Path;
 
-/// Why a command could not run (exit code 2) or could not write its output.
+/// Why a command could not run (exit code 2), could not write its output or did not do all of
+/// its work (exit code 1).
 #[derive(Debug)]
 pub enum Failure {
     /// Bad usage or unreadable input: the message is printed and the exit code is 2.
     Usage(String),
+    /// The command ran but some of its work failed (each failure already reported on stderr):
+    /// the message sums it up and the exit code is 1 (`generate` when a puzzle was not found).
+    Incomplete(String),
     /// Writing the output failed; a closed pipe (`deduku solve big.txt | head`) ends quietly.
     Output(io::Error),
 }
@@ -33,7 +37,7 @@ pub enum Failure {
 impl fmt::Display for Failure {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Failure::Usage(m) => f.write_str(m),
+            Failure::Usage(m) | Failure::Incomplete(m) => f.write_str(m),
             Failure::Output(e) => write!(f, "cannot write the output: {e}"),
         }
     }

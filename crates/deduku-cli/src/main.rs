@@ -1,8 +1,9 @@
 //! `deduku`: the command-line tool over the deduku library — solve, explain, rate and benchmark
-//! puzzles, and list the instances of one technique in a position.
+//! puzzles, list the instances of one technique in a position, and generate puzzles.
 //!
 //! Exit codes: 0 when the command ran (even when some puzzles print `error: …` lines), 2 on bad
-//! usage or unreadable input, 1 when the output cannot be written.
+//! usage or unreadable input, 1 when the output cannot be written or when `generate` did not
+//! find every puzzle asked for.
 
 mod cmd;
 mod json;
@@ -40,6 +41,17 @@ enum Command {
     Rate(cmd::rate::Args),
     /// Time the exact solver on a puzzle file (one core; medians over runs).
     Bench(cmd::bench::Args),
+    /// Generate new puzzles: one line each, `puzzle<TAB>se<TAB>level<TAB>hardest`.
+    ///
+    /// The puzzles have one solution and are minimal (no clue can go; with a symmetry, no
+    /// symmetric group of clues) unless `--not-minimal`. At most one of `--level`, `--se` and
+    /// `--technique` says what they must be (none: any puzzle). Puzzle k (from 0) comes from a
+    /// seed derived from `--seed` (default 1) and k, and the lines are printed in k order, so the
+    /// same options and seed print the same puzzles whatever the thread count.
+    ///
+    /// A puzzle not found within `--attempts` is reported on stderr (`puzzle K of N: not found
+    /// within A attempts`) and the run goes on; the exit code is then 1. Exit code 2: bad options.
+    Generate(cmd::generate::Args),
 }
 
 fn main() -> ExitCode {
@@ -50,11 +62,12 @@ fn main() -> ExitCode {
         Command::Steps(a) => cmd::steps::run(a),
         Command::Rate(a) => cmd::rate::run(a),
         Command::Bench(a) => cmd::bench::run(a),
+        Command::Generate(a) => cmd::generate::run(a),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(Failure::Output(e)) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
-        Err(f @ Failure::Output(_)) => {
+        Err(f @ (Failure::Output(_) | Failure::Incomplete(_))) => {
             eprintln!("deduku: {f}");
             ExitCode::from(1)
         }

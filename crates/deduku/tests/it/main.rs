@@ -4,6 +4,7 @@
 //! `tests/proptest-regressions/` (where proptest looks for the modules of this binary).
 
 mod formats;
+mod generate;
 mod path;
 mod rating;
 mod solver;

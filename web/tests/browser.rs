@@ -352,3 +352,32 @@ async fn generator_speed_per_level_in_wasm() {
         &format!("generator in wasm, 15 puzzles per level: {}", lines.join("; ")).into(),
     );
 }
+
+/// The generator gives the same puzzle in wasm as natively for the golden seed (the native
+/// test checks the same file: `crates/deduku/tests/it/generate.rs`), and the worker's generate
+/// job answers with it too.
+#[wasm_bindgen_test]
+async fn the_generator_is_deterministic_in_wasm_and_in_the_worker() {
+    let golden = include_str!("../../crates/deduku/tests/data/generate/golden.txt");
+    let line = golden.lines().find(|l| !l.starts_with('#') && !l.trim().is_empty()).unwrap();
+    let fields: Vec<&str> = line.split('\t').collect();
+    let (seed, puzzle): (u64, &str) = (fields[0].parse().unwrap(), fields[2].trim());
+    let got = deduku::generate(&deduku::GenOptions::default(), seed).expect("a puzzle");
+    assert_eq!(deduku::format::to_line(&got.puzzle), puzzle);
+    // Through the worker: a level puzzle for a seed is the library's for that seed.
+    let choice = deduku_web::protocol::PuzzleChoice::Level("medium".into());
+    let opts = choice.options().unwrap();
+    let want = deduku::format::to_line(&deduku::generate(&opts, 7).unwrap().puzzle);
+    let (client, mut rx) = spawn_worker().await;
+    client.send(Request { id: 1, job: Job::Generate { choice, seed: 7, background: false } });
+    loop {
+        match next(&mut rx, 60).await.reply {
+            Reply::GenProgress(_) => {}
+            Reply::Generated(p) => {
+                assert_eq!(p.line, want);
+                break;
+            }
+            other => panic!("unexpected {other:?}"),
+        }
+    }
+}

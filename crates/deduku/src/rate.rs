@@ -55,6 +55,11 @@ pub struct Rating {
     pub hardest: Option<Technique>,
     /// Sum of the HoDoKu-style scores of all steps.
     pub score: u32,
+    /// Sudoku Explainer's EP ("pearl"): the hardest rating up to and including the first step
+    /// that places a digit (0.0 for an empty path).
+    pub ep: f32,
+    /// Sudoku Explainer's ED ("diamond"): the rating of the first step (0.0 for an empty path).
+    pub ed: f32,
 }
 
 /// The SE-style rating of one step: the technique's base, raised for hidden singles in lines
@@ -95,6 +100,8 @@ pub struct Rater {
     hardest: Option<Technique>,
     score: u32,
     level: Level,
+    ep: Option<f32>,
+    ed: Option<f32>,
 }
 
 impl Rater {
@@ -104,6 +111,10 @@ impl Rater {
         if r > self.se {
             self.se = r;
             self.hardest = Some(step.technique);
+        }
+        self.ed.get_or_insert(self.se);
+        if self.ep.is_none() && !step.placements.is_empty() {
+            self.ep = Some(self.se);
         }
         self.score = self.score.saturating_add(step.technique.score());
         self.level = self.level.max(level_of(step.technique));
@@ -116,6 +127,8 @@ impl Rater {
             level: self.level,
             hardest: self.hardest,
             score: self.score,
+            ep: (self.ep.unwrap_or(0.0) * 10.0).round() / 10.0,
+            ed: (self.ed.unwrap_or(0.0) * 10.0).round() / 10.0,
         }
     }
 }

@@ -107,7 +107,12 @@ pub struct Rater {
 impl Rater {
     /// Takes one more step into account.
     pub fn add(&mut self, step: &Step) {
-        let r = step_se(step);
+        self.add_rated(step, step_se(step));
+    }
+
+    /// Takes one more step into account, rated `r` (Sudoku Explainer's walk rates its own
+    /// steps).
+    pub fn add_rated(&mut self, step: &Step, r: f32) {
         if r > self.se {
             self.se = r;
             self.hardest = Some(step.technique);

@@ -24,6 +24,7 @@ pub(crate) mod intersections;
 pub(crate) mod last_resort;
 pub(crate) mod lit;
 pub mod path;
+pub(crate) mod se_walk;
 pub(crate) mod single_digit;
 pub(crate) mod singles;
 pub mod sink;

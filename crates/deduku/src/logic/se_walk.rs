@@ -45,6 +45,7 @@ enum Stage {
     DirectHidden(usize),
     NakedSingle,
     Catalogue(Technique, f32),
+    AlignedPairs,
     Chains,
     Forcing(&'static [Technique], f32),
     BruteForce,
@@ -78,7 +79,7 @@ const STAGES: &[Stage] = &[
     Stage::Catalogue(T::Jellyfish, 5.2),
     Stage::Catalogue(T::HiddenQuad, 5.4),
     Stage::Catalogue(T::BugPlus1, 5.6),
-    Stage::Catalogue(T::AlignedPairExclusion, 6.2),
+    Stage::AlignedPairs,
     Stage::Chains,
     Stage::Forcing(&[T::ForcingChainVerity], 8.0),
     Stage::Forcing(
@@ -130,6 +131,7 @@ impl SeSearch {
                 Stage::DirectHidden(n) => direct_hidden(board, n),
                 Stage::NakedSingle => naked_single(board),
                 Stage::Catalogue(t, r) => first_of(board, t, ctx).map(|s| (s, r)),
+                Stage::AlignedPairs => aligned_pairs(board),
                 Stage::Chains => match self.chains.run(board, stop) {
                     None => return SeFound::Stopped,
                     Some(found) => found,
@@ -287,6 +289,49 @@ fn direct_hidden(board: &Board, n: usize) -> Option<(Step, f32)> {
                         return Some((placing(t, c, d), rating));
                     }
                 }
+            }
+        }
+    }
+    None
+}
+
+/// SE's aligned pair exclusion (6.2): two cells of one house; a pair of their digits is
+/// impossible when the digits are equal or when a cell seeing both has no candidate but those
+/// two. A digit of either cell that takes part in no possible pair goes.
+fn aligned_pairs(board: &Board) -> Option<(Step, f32)> {
+    let empty: Vec<Cell> = Cell::all().filter(|&c| board.value(c).is_none()).collect();
+    for (i, &a) in empty.iter().enumerate() {
+        for &b in &empty[i + 1..] {
+            if !a.sees(b) {
+                continue;
+            }
+            let excluders: Vec<DigitSet> = a
+                .peers()
+                .intersection(b.peers())
+                .iter()
+                .filter(|&c| board.value(c).is_none() && board.candidates(c).len() <= 2)
+                .map(|c| board.candidates(c))
+                .collect();
+            if excluders.is_empty() {
+                continue;
+            }
+            let (mut keep_a, mut keep_b) = (DigitSet::EMPTY, DigitSet::EMPTY);
+            for da in board.candidates(a).iter() {
+                for db in board.candidates(b).iter() {
+                    let pair: DigitSet = [da, db].into_iter().collect();
+                    if da != db && !excluders.iter().any(|e| e.is_subset(pair)) {
+                        keep_a.insert(da);
+                        keep_b.insert(db);
+                    }
+                }
+            }
+            let mut s = Step::new(T::AlignedPairExclusion);
+            s.eliminations
+                .extend(board.candidates(a).minus(keep_a).iter().map(|d| Candidate::new(a, d)));
+            s.eliminations
+                .extend(board.candidates(b).minus(keep_b).iter().map(|d| Candidate::new(b, d)));
+            if !s.eliminations.is_empty() {
+                return Some((s, 6.2));
             }
         }
     }

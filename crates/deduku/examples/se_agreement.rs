@@ -13,7 +13,6 @@
 //! Measured numbers are in the README.
 
 #[path = "../tests/it/support.rs"]
-#[allow(dead_code)]
 mod support;
 
 use deduku::{Board, solve_path};

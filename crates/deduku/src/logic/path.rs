@@ -131,6 +131,10 @@ impl SeWalk {
     }
 }
 
+#[allow(
+    clippy::large_enum_variant,
+    reason = "returned once per step and moved out at once, never stored in bulk"
+)]
 enum SeEvent {
     Step(Step, f32),
     End,

@@ -155,6 +155,25 @@ impl SeSearch {
     }
 }
 
+/// Sudoku Explainer's walk from `puzzle` to its end, each step with its SE rating (the walk
+/// [`crate::logic::PathRun`] rates every solved path with). Uniqueness tests are used only when
+/// the givens have exactly one solution.
+pub fn se_steps(puzzle: &Board) -> Vec<(Step, f32)> {
+    let ctx = Context {
+        unique: Some(crate::solve::count_solutions(&puzzle.givens_only(), 2).count == 1),
+    };
+    let mut board = puzzle.clone();
+    let mut out = Vec::new();
+    while let SeFound::Step(s, r) = SeSearch::default().run(&board, &ctx, None) {
+        if !s.makes_progress(&board) {
+            break;
+        }
+        s.apply(&mut board);
+        out.push((s, r));
+    }
+    out
+}
+
 fn first_of(board: &Board, t: Technique, ctx: &Context) -> Option<Step> {
     let mut sink = Sink::new(1);
     let _ = find(board, t, ctx, &mut sink);

@@ -3,7 +3,8 @@
 //! A step: `{"technique": "<id>", "placements": [[row, col, digit], …],
 //! "eliminations": [[row, col, digit], …], "text": "…"}` with 1-based rows, columns and digits.
 //! A path (`explain --json`): `{"puzzle": "<81>", "status": "solved", "solution": "<81>" | null,
-//! "rating": {"se": 7.2, "level": "unfair", "hardest": "<id>" | null, "score": 1234},
+//! "rating": {"se": 7.2, "ep": 1.2, "ed": 1.2, "level": "unfair", "hardest": "<id>" | null,
+//! "score": 1234},
 //! "steps": [step, …]}`.
 
 use deduku::format::{to_digits, to_line};
@@ -29,9 +30,13 @@ pub struct StepJson {
 /// A rating.
 #[derive(Serialize, Debug)]
 pub struct RatingJson {
-    /// SE-style number of the hardest step.
+    /// Sudoku Explainer's ER: the hardest step of SE's walk.
     pub se: f32,
-    /// `easy`, `medium`, `hard`, `unfair` or `extreme`.
+    /// Sudoku Explainer's EP: the hardest step up to the first placement.
+    pub ep: f32,
+    /// Sudoku Explainer's ED: the first step.
+    pub ed: f32,
+    /// Deduku's level, from the path shown: `easy`, `medium`, `hard`, `unfair` or `extreme`.
     pub level: &'static str,
     /// The hardest step's technique ID (none for an empty path).
     pub hardest: Option<&'static str>,
@@ -77,6 +82,8 @@ impl RatingJson {
     pub fn new(r: &Rating) -> RatingJson {
         RatingJson {
             se: r.se,
+            ep: r.ep,
+            ed: r.ed,
             level: r.level.name(),
             hardest: r.hardest.map(|t| t.id()),
             score: r.score,

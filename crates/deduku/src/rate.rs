@@ -55,6 +55,11 @@ pub struct Rating {
     pub hardest: Option<Technique>,
     /// Sum of the HoDoKu-style scores of all steps.
     pub score: u32,
+    /// Sudoku Explainer's EP ("pearl"): the hardest rating up to and including the first step
+    /// that places a digit (0.0 for an empty path).
+    pub ep: f32,
+    /// Sudoku Explainer's ED ("diamond"): the rating of the first step (0.0 for an empty path).
+    pub ed: f32,
 }
 
 /// The SE-style rating of one step: the technique's base, raised for hidden singles in lines
@@ -95,15 +100,26 @@ pub struct Rater {
     hardest: Option<Technique>,
     score: u32,
     level: Level,
+    ep: Option<f32>,
+    ed: Option<f32>,
 }
 
 impl Rater {
     /// Takes one more step into account.
     pub fn add(&mut self, step: &Step) {
-        let r = step_se(step);
+        self.add_rated(step, step_se(step));
+    }
+
+    /// Takes one more step into account, rated `r` (Sudoku Explainer's walk rates its own
+    /// steps).
+    pub fn add_rated(&mut self, step: &Step, r: f32) {
         if r > self.se {
             self.se = r;
             self.hardest = Some(step.technique);
+        }
+        self.ed.get_or_insert(self.se);
+        if self.ep.is_none() && !step.placements.is_empty() {
+            self.ep = Some(self.se);
         }
         self.score = self.score.saturating_add(step.technique.score());
         self.level = self.level.max(level_of(step.technique));
@@ -116,6 +132,8 @@ impl Rater {
             level: self.level,
             hardest: self.hardest,
             score: self.score,
+            ep: (self.ep.unwrap_or(0.0) * 10.0).round() / 10.0,
+            ed: (self.ed.unwrap_or(0.0) * 10.0).round() / 10.0,
         }
     }
 }

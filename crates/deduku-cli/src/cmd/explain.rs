@@ -62,9 +62,11 @@ fn render(path: &Path) -> String {
     let r = &path.rating;
     let hardest = r.hardest.map_or("none".to_string(), |t| format!("{} ({})", t.name(), t.id()));
     s.push_str(&format!(
-        "Rating:   SE {:.1}, {}, hardest {}, {} steps, score {}, status {}\n",
+        "Rating:   SE {:.1}, {}, EP {:.1}, ED {:.1}, hardest {}, {} steps, score {}, status {}\n",
         r.se,
         r.level,
+        r.ep,
+        r.ed,
         hardest,
         path.steps.len(),
         r.score,

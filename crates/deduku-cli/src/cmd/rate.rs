@@ -1,5 +1,6 @@
-//! `deduku rate [FILE]`: per puzzle `se<TAB>level<TAB>hardest<TAB>steps`, in input order, on all
-//! cores.
+//! `deduku rate [FILE]`: per puzzle `se<TAB>level<TAB>hardest<TAB>steps<TAB>ep<TAB>ed`, in input
+//! order, on all cores. `se` is Sudoku Explainer's ER, `ep` and `ed` its EP and ED (all from SE's
+//! own walk); `level` is Deduku's, from the path shown.
 
 use crate::input::{Failure, Line, Source, run_batch};
 use crate::options::TechniqueArgs;
@@ -32,11 +33,13 @@ fn rate_line(line: &Line, options: &Options) -> String {
     let path = solve_path_with(&board, options);
     match path.status {
         PathStatus::Solved => format!(
-            "{:.1}\t{}\t{}\t{}",
+            "{:.1}\t{}\t{}\t{}\t{:.1}\t{:.1}",
             path.rating.se,
             path.rating.level,
             path.rating.hardest.map_or("-", |t| t.id()),
-            path.steps.len()
+            path.steps.len(),
+            path.rating.ep,
+            path.rating.ed
         ),
         PathStatus::NoSolution => "error: no solution".to_string(),
         PathStatus::MultipleSolutions => "error: multiple solutions".to_string(),

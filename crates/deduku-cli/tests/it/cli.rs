@@ -265,6 +265,8 @@ fn explain_json_steps_replay_to_the_solution() {
         let lib = solve_path(&board(&case.puzzle));
         assert_eq!(v["rating"]["level"], lib.rating.level.name());
         assert_eq!(v["rating"]["se"].as_f64().map(|x| x as f32), Some(lib.rating.se));
+        assert_eq!(v["rating"]["ep"].as_f64().map(|x| x as f32), Some(lib.rating.ep));
+        assert_eq!(v["rating"]["ed"].as_f64().map(|x| x as f32), Some(lib.rating.ed));
 
         // Replay: values from the puzzle, then every placement; candidates as the peers allow,
         // minus every elimination.
@@ -453,11 +455,14 @@ fn rate_prints_se_level_hardest_and_steps() {
             (Ok(_), 1) => {
                 let p = solve_path(&board(&case.puzzle));
                 let f: Vec<&str> = line.split('\t').collect();
-                assert_eq!(f.len(), 4, "{line}");
+                assert_eq!(f.len(), 6, "{line}");
                 assert_eq!(f[0], format!("{:.1}", p.rating.se));
                 assert_eq!(f[1], p.rating.level.name());
                 assert_eq!(f[2], p.rating.hardest.map_or("-", |t| t.id()));
                 assert_eq!(f[3], p.steps.len().to_string());
+                assert_eq!(f[4], format!("{:.1}", p.rating.ep));
+                assert_eq!(f[5], format!("{:.1}", p.rating.ed));
+                assert!(p.rating.ed <= p.rating.ep && p.rating.ep <= p.rating.se, "{line}");
             }
             (Ok(_), _) => assert_eq!(*line, "error: multiple solutions"),
         }
@@ -487,7 +492,9 @@ fn rate_honours_the_technique_options() {
             format!("{:.1}", p.rating.se),
             "easy".into(),
             p.rating.hardest.map_or("-", |t| t.id()).into(),
-            p.steps.len().to_string()
+            p.steps.len().to_string(),
+            format!("{:.1}", p.rating.ep),
+            format!("{:.1}", p.rating.ed)
         ]
     );
 

@@ -24,9 +24,9 @@ pub enum Order {
     /// Among the steps of the easiest technique that applies, and of every technique up to one
     /// tier above it, the one that changes most.
     MostEliminations,
-    /// The first step of the technique with the lowest SE base rating that applies — the way
-    /// Sudoku Explainer walks a puzzle to rate it. Every path is rated this way
-    /// ([`crate::logic::PathRun::finish`]).
+    /// The first step of the technique with the lowest SE base rating that applies, over
+    /// Deduku's whole catalogue. (The SE number itself comes from Sudoku Explainer's own walk,
+    /// with SE's techniques only: see [`crate::logic::PathRun`].)
     LowestRating,
 }
 

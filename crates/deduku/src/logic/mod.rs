@@ -24,6 +24,7 @@ pub(crate) mod intersections;
 pub(crate) mod last_resort;
 pub(crate) mod lit;
 pub mod path;
+pub(crate) mod se_walk;
 pub(crate) mod single_digit;
 pub(crate) mod singles;
 pub mod sink;
@@ -38,6 +39,7 @@ pub use dispatch::{
     Options, Order, find, find_all, find_first, next_step, next_step_in, reduce_round,
 };
 pub use path::{Advance, Path, PathRun, PathStatus, solve_path, solve_path_with};
+pub use se_walk::se_steps;
 pub use sink::{Context, Sink};
 pub use step::{Detail, Highlight, HintLevel, Link, Node, Part, Step};
 pub use technique::{Family, Technique, TechniqueSet};

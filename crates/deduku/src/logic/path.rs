@@ -4,9 +4,10 @@
 //!
 //! [`PathRun`] yields the steps of the path shown to the person one at a time
 //! ([`PathRun::advance`], or the [`Iterator`]), then rates the puzzle the way Sudoku Explainer
-//! does: a second walk that always takes the lowest-rated technique, whose hardest step gives
-//! the SE number and the level. [`PathRun::finish`] returns the whole [`Path`] with its
-//! [`PathStatus`] and [`Rating`].
+//! does: a second walk with SE's own techniques, order and ratings (`se_walk`), whose hardest
+//! step gives the SE number (ER) and whose first steps give EP and ED. The level and the score
+//! stay Deduku's: they come from the path shown. [`PathRun::finish`] returns the whole
+//! [`Path`] with its [`PathStatus`] and [`Rating`].
 //!
 //! Both walks can be paused: [`PathRun::advance`] takes an optional stop check, polled between
 //! techniques and inside long searches; when it fires, `advance` returns [`Advance::Pending`]
@@ -14,7 +15,8 @@
 //! run gives.
 
 use crate::board::Board;
-use crate::logic::dispatch::{Options, Order, Search, StepSearch};
+use crate::logic::dispatch::{Options, Search, StepSearch};
+use crate::logic::se_walk::{SeFound, SeSearch};
 use crate::logic::sink::Context;
 use crate::logic::step::Step;
 use crate::rate::{Rater, Rating};
@@ -108,11 +110,41 @@ impl Walk {
     }
 }
 
+/// Sudoku Explainer's walk (see `se_walk`): a board and the search for its next step.
+#[derive(Debug)]
+struct SeWalk {
+    board: Board,
+    search: SeSearch,
+}
+
+impl SeWalk {
+    fn advance(&mut self, ctx: &Context, stop: Option<&dyn Fn() -> bool>) -> Option<SeEvent> {
+        match self.search.run(&self.board, ctx, stop) {
+            SeFound::Stopped => None,
+            SeFound::Step(s, r) if s.makes_progress(&self.board) => {
+                s.apply(&mut self.board);
+                self.search = SeSearch::default();
+                Some(SeEvent::Step(s, r))
+            }
+            SeFound::Step(..) | SeFound::None => Some(SeEvent::End),
+        }
+    }
+}
+
+#[allow(
+    clippy::large_enum_variant,
+    reason = "returned once per step and moved out at once, never stored in bulk"
+)]
+enum SeEvent {
+    Step(Step, f32),
+    End,
+}
+
 enum Phase {
     /// Walking the path shown.
     Shown,
-    /// Walking the rating path (lowest-rated technique first).
-    Rating(Box<Walk>, Rater),
+    /// Walking Sudoku Explainer's rating path; the rater holds the path shown.
+    Rating(Box<SeWalk>, Rater, Rater),
     /// Finished, with the rating.
     Done(Rating),
 }
@@ -120,7 +152,6 @@ enum Phase {
 /// A solve path computed one step at a time (see the module docs).
 pub struct PathRun {
     puzzle: Board,
-    options: Options,
     ctx: Context,
     solutions: usize,
     solution: Option<[u8; 81]>,
@@ -149,7 +180,6 @@ impl PathRun {
         };
         PathRun {
             puzzle: puzzle.clone(),
-            options: *options,
             ctx: Context { unique: Some(unique) },
             solutions: count.count,
             solution,
@@ -202,34 +232,39 @@ impl PathRun {
                     WalkEvent::Pending => return Advance::Pending,
                     WalkEvent::End => self.end_shown(),
                 },
-                Phase::Rating(walk, rater) => match walk.advance(&self.ctx, stop) {
-                    WalkEvent::Step(s) => {
-                        rater.add(&s);
+                Phase::Rating(walk, se, shown) => match walk.advance(&self.ctx, stop) {
+                    Some(SeEvent::Step(s, r)) => {
+                        se.add_rated(&s, r);
                         if stop.is_some_and(|f| f()) {
                             return Advance::Pending;
                         }
                     }
-                    WalkEvent::Pending => return Advance::Pending,
-                    WalkEvent::End => self.phase = Phase::Done(rater.rating()),
+                    None => return Advance::Pending,
+                    Some(SeEvent::End) => {
+                        let shown = shown.rating();
+                        let rating =
+                            Rating { level: shown.level, score: shown.score, ..se.rating() };
+                        self.phase = Phase::Done(rating);
+                    }
                 },
                 Phase::Done(_) => return Advance::Done,
             }
         }
     }
 
-    /// The path shown has ended: rate it. The rating follows Sudoku Explainer: the hardest
-    /// step of the walk that always takes the lowest-rated technique, which may differ from
-    /// the path shown. A path that does not end solved (or is already that walk) is rated by
-    /// its own steps.
+    /// The path shown has ended: rate it. The SE number follows Sudoku Explainer: the
+    /// hardest step of SE's own walk (`se_walk`), which may differ from the path shown; the
+    /// level and the score are Deduku's, from the path shown. A path that does not end solved
+    /// is rated by its own steps.
     fn end_shown(&mut self) {
         let status = self.status_after_shown();
-        self.phase = if self.options.order == Order::LowestRating || status != PathStatus::Solved {
-            let mut rater = Rater::default();
-            self.steps.iter().for_each(|s| rater.add(s));
-            Phase::Done(rater.rating())
+        let mut shown = Rater::default();
+        self.steps.iter().for_each(|s| shown.add(s));
+        self.phase = if status != PathStatus::Solved {
+            Phase::Done(shown.rating())
         } else {
-            let se_options = Options { order: Order::LowestRating, ..self.options };
-            Phase::Rating(Box::new(Walk::new(&self.puzzle, &se_options, false)), Rater::default())
+            let walk = SeWalk { board: self.puzzle.clone(), search: SeSearch::default() };
+            Phase::Rating(Box::new(walk), Rater::default(), shown)
         };
     }
 

@@ -1,0 +1,157 @@
+//! Agreement of Deduku's SE number with Sukaku Explainer's ratings.
+//!
+//! ```text
+//! cargo run -p deduku --release --example se_agreement [FILE] [--limit N] [--worst N]
+//! ```
+//!
+//! Reads `../shared/data/corpora/se-rated-dev.txt` (lines `puzzle ER EP ED`, rated by Sukaku
+//! Explainer's `serate` with default options; its header says how) unless a file is given, and
+//! skips with a message when it is absent. Each puzzle is rated the way every path is
+//! ([`deduku::solve_path`]); the example prints the mean absolute ER difference and the share
+//! within 0.1 and within 0.3, overall and by ER band (below 3, 3–6, 6–8, 8 and up), the same for
+//! EP and ED, the time per puzzle, and the worst puzzles with the technique of their hardest step.
+//! Measured numbers are in the README.
+
+#[path = "../tests/it/support.rs"]
+mod support;
+
+use deduku::{Board, solve_path};
+use std::path::PathBuf;
+use std::time::Instant;
+
+/// One rated line of the file.
+struct Rated {
+    line: String,
+    board: Board,
+    er: f32,
+    ep: f32,
+    ed: f32,
+}
+
+fn read(path: &PathBuf) -> Option<Vec<Rated>> {
+    let text = std::fs::read_to_string(path).ok()?;
+    Some(
+        text.lines()
+            .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+            .filter_map(|l| {
+                let f: Vec<&str> = l.split_whitespace().collect();
+                let num = |i: usize| f.get(i).and_then(|s| s.parse::<f32>().ok());
+                Some(Rated {
+                    line: f.first()?.to_string(),
+                    board: support::board_from_line(f.first()?),
+                    er: num(1)?,
+                    ep: num(2)?,
+                    ed: num(3)?,
+                })
+            })
+            .collect(),
+    )
+}
+
+/// Differences of one number against SE, summarised.
+#[derive(Default)]
+struct Tally {
+    n: usize,
+    sum: f64,
+    within_01: usize,
+    within_03: usize,
+}
+
+impl Tally {
+    fn add(&mut self, d: f64) {
+        self.n += 1;
+        self.sum += d;
+        // Ratings are tenths: compare with a little slack for f32 rounding.
+        self.within_01 += usize::from(d < 0.1 + 1e-3);
+        self.within_03 += usize::from(d < 0.3 + 1e-3);
+    }
+
+    fn line(&self, label: &str) -> String {
+        if self.n == 0 {
+            return format!("  {label:<10} {:>5}", 0);
+        }
+        let pct = |k: usize| 100.0 * k as f64 / self.n as f64;
+        format!(
+            "  {label:<10} {:>5}  mean |d| {:>5.3}  within 0.1 {:>5.1}%  within 0.3 {:>5.1}%",
+            self.n,
+            self.sum / self.n as f64,
+            pct(self.within_01),
+            pct(self.within_03)
+        )
+    }
+}
+
+const BANDS: [(&str, f32, f32); 4] =
+    [("ER <3", 0.0, 3.0), ("ER 3-6", 3.0, 6.0), ("ER 6-8", 6.0, 8.0), ("ER 8+", 8.0, 99.0)];
+
+fn main() {
+    let mut args = std::env::args().skip(1);
+    let mut file = None;
+    let mut limit = usize::MAX;
+    let mut worst_n = 15;
+    while let Some(a) = args.next() {
+        match a.as_str() {
+            "--limit" => limit = args.next().and_then(|n| n.parse().ok()).unwrap_or(limit),
+            "--worst" => worst_n = args.next().and_then(|n| n.parse().ok()).unwrap_or(worst_n),
+            _ => file = Some(PathBuf::from(a)),
+        }
+    }
+    let path = file.unwrap_or_else(|| support::shared_path("data/corpora/se-rated-dev.txt"));
+    let Some(set) = read(&path) else {
+        println!("{} not found; nothing to measure (it lives in ../shared)", path.display());
+        return;
+    };
+    let set: Vec<Rated> = set.into_iter().take(limit).collect();
+    println!("{} ({} rated puzzles)", path.display(), set.len());
+    let mut all = Tally::default();
+    let mut bands: Vec<Tally> = BANDS.iter().map(|_| Tally::default()).collect();
+    let (mut ep, mut ed) = (Tally::default(), Tally::default());
+    let mut worst = Vec::new();
+    let mut times = Vec::new();
+    for r in &set {
+        let t0 = Instant::now();
+        let path = solve_path(&r.board);
+        times.push(t0.elapsed());
+        let rating = path.rating;
+        let d = (f64::from(rating.se) - f64::from(r.er)).abs();
+        all.add(d);
+        if let Some(i) = BANDS.iter().position(|&(_, lo, hi)| r.er >= lo && r.er < hi) {
+            bands[i].add(d);
+        }
+        ep.add((f64::from(rating.ep) - f64::from(r.ep)).abs());
+        ed.add((f64::from(rating.ed) - f64::from(r.ed)).abs());
+        worst.push((d, r, rating));
+    }
+    println!("ER (Deduku's SE number against SE's):");
+    println!("{}", all.line("all"));
+    for ((label, _, _), t) in BANDS.iter().zip(&bands) {
+        println!("{}", t.line(label));
+    }
+    println!("EP / ED:");
+    println!("{}", ep.line("EP"));
+    println!("{}", ed.line("ED"));
+    times.sort();
+    if let (Some(med), Some(max)) = (times.get(times.len() / 2), times.last()) {
+        println!(
+            "solve_path per puzzle: median {:.2} ms, max {:.2} ms",
+            med.as_secs_f64() * 1000.0,
+            max.as_secs_f64() * 1000.0
+        );
+    }
+    worst.sort_by(|a, b| b.0.total_cmp(&a.0));
+    println!("worst {worst_n} (SE ER/EP/ED, ours ER/EP/ED, our hardest step):");
+    for (d, r, rating) in worst.iter().take(worst_n) {
+        println!(
+            "  {:+.1}  SE {:.1}/{:.1}/{:.1}  ours {:.1}/{:.1}/{:.1}  {:<32} {}",
+            if rating.se >= r.er { *d } else { -*d },
+            r.er,
+            r.ep,
+            r.ed,
+            rating.se,
+            rating.ep,
+            rating.ed,
+            rating.hardest.map_or("none", |t| t.id()),
+            r.line
+        );
+    }
+}

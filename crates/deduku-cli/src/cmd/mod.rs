@@ -2,6 +2,7 @@
 
 pub mod bench;
 pub mod explain;
+pub mod print;
 pub mod rate;
 pub mod solve;
 pub mod steps;

@@ -5,6 +5,7 @@
 mod baseline;
 mod cli;
 mod count;
+mod files;
 mod reglib;
 #[path = "../../../deduku/tests/it/support.rs"]
 mod support;

@@ -4,7 +4,7 @@
 
 use deduku::format::{
     ErrorKind, parse, parse_eliminations, to_candidate_string, to_grid, to_line_with_placed,
-    to_pencilmarks,
+    to_pencilmarks, to_sudokuwiki,
 };
 use libfuzzer_sys::fuzz_target;
 
@@ -17,8 +17,10 @@ fuzz_target!(|data: &[u8]| {
                 let back = parse(&out).expect("a line or grid parses back");
                 assert_eq!(back.values(), board.values(), "{out}");
             }
-            // Pencil marks solve single-candidate cells, which may then clash.
-            for out in [to_pencilmarks(&board), to_candidate_string(&board)] {
+            let pm = to_pencilmarks(&board);
+            assert_eq!(parse(&pm).as_ref(), Ok(&board), "pencil marks keep everything:\n{pm}");
+            // The 729 string and SudokuWiki's solve single-candidate cells, which may clash.
+            for out in [to_candidate_string(&board), to_sudokuwiki(&board)] {
                 match parse(&out) {
                     Ok(back) => assert!(
                         board.values().iter().zip(back.values()).all(|(&a, &b)| a == 0 || a == b)

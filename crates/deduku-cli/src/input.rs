@@ -1,10 +1,25 @@
-//! Reading puzzles: files or stdin, the one-puzzle-per-line rule of the batch commands (and of
-//! the corpus reader [`read_puzzles`]), the single-puzzle rule of `explain` and `steps`, and the
-//! ordered parallel batch runner.
+//! Reading puzzles: files or stdin, the batch rule of `solve`, `rate` and `bench` (and of the
+//! corpus reader [`read_puzzles`]), the single-puzzle rule of `explain`, `steps` and `print`,
+//! and the ordered parallel batch runner.
 //!
-//! The line rule (batch commands `solve`, `rate`, `bench`):
-//! - lines are read as bytes (invalid UTF-8 is replaced, never fatal) and trimmed;
-//! - blank lines and lines starting with `#` are skipped;
+//! The batch rule (how a file is read):
+//! - lines are read as bytes (invalid UTF-8 is replaced, never fatal);
+//! - blank lines separate *blocks*; a block is read one of two ways:
+//!   - **line by line** (one puzzle per line, the line rule below) when one of its lines holds a
+//!     puzzle alone, or it has a single line, or more than [`MAX_GRID_LINES`] lines: a
+//!     corpus file, blank lines or not;
+//!   - **as one puzzle** otherwise: the block's whole text, as [`deduku::parse`] reads it (nine
+//!     rows, `[d] x` rows, `-1` grids, pencil-mark grids, a grid with its elimination list on
+//!     a line of its own, `#` comment lines such as an `.sdk` file's `#A` lines). When that
+//!     fails and every content line is at least 81 characters long, the block is a run of bad
+//!     puzzle lines and each gets its own error; else the block gets one error.
+//!
+//!   So a file holding one multi-line grid is one puzzle, and a file of several grids needs a
+//!   blank line between them (a grid right after a puzzle line, without one, reads as bad
+//!   lines).
+//!
+//! The line rule (one line, one puzzle):
+//! - lines are trimmed; lines starting with `#` are skipped;
 //! - anything from a `#` on is a comment (`puzzle  # note`);
 //! - the rest is parsed whole when that works (so a grid followed by an elimination list, or any
 //!   other one-line format the library reads, is taken as it is);
@@ -79,34 +94,38 @@ impl Source {
         Ok(String::from_utf8_lossy(&bytes).into_owned())
     }
 
-    /// The next line that holds a puzzle (not blank, not a comment), with its 1-based line
-    /// number; `None` at the end.
-    fn next_puzzle_line(&mut self, line_no: &mut usize) -> Result<Option<Line>, Failure> {
+    /// The next raw line with its 1-based number (`line_no` counts them); `None` at the end.
+    fn next_raw_line(&mut self, line_no: &mut usize) -> Result<Option<String>, Failure> {
         let mut buf = Vec::new();
+        let n =
+            self.reader.read_until(b'\n', &mut buf).map_err(|e| read_failure(&self.name, &e))?;
+        if n == 0 {
+            return Ok(None);
+        }
+        *line_no += 1;
+        let text = String::from_utf8_lossy(&buf);
+        Ok(Some(text.trim_end_matches(['\n', '\r']).to_string()))
+    }
+
+    /// The next puzzle by the batch rule (see the module documentation); `None` at the end.
+    fn next_puzzle(&mut self, reader: &mut BlockReader) -> Result<Option<Line>, Failure> {
         loop {
-            buf.clear();
-            let n = self
-                .reader
-                .read_until(b'\n', &mut buf)
-                .map_err(|e| read_failure(&self.name, &e))?;
-            if n == 0 {
-                return Ok(None);
+            if let Some(p) = reader.ready.pop_front() {
+                return Ok(Some(p));
             }
-            *line_no += 1;
-            let text = String::from_utf8_lossy(&buf);
-            let t = text.trim();
-            if !t.is_empty() && !t.starts_with('#') {
-                let lead = text.chars().take_while(|c| c.is_whitespace()).count();
-                return Ok(Some(Line { number: *line_no, lead, text: t.to_string() }));
-            }
+            let Some(raw) = self.next_raw_line(&mut reader.line_no)? else {
+                reader.end_block();
+                return Ok(reader.ready.pop_front());
+            };
+            reader.push(raw);
         }
     }
 
-    /// Every puzzle line read to the end and parsed by the line rule.
+    /// Every puzzle read to the end by the batch rule, and parsed.
     pub fn puzzles(mut self) -> Result<Puzzles, Failure> {
         let mut out = Puzzles { boards: Vec::new(), errors: Vec::new() };
-        let mut line_no = 0;
-        while let Some(l) = self.next_puzzle_line(&mut line_no)? {
+        let mut reader = BlockReader::default();
+        while let Some(l) = self.next_puzzle(&mut reader)? {
             match l.parse() {
                 Ok(b) => out.boards.push(b),
                 Err(e) => out.errors.push(e),
@@ -116,16 +135,16 @@ impl Source {
     }
 }
 
-/// The puzzles of a batch input, read by the line rule.
+/// The puzzles of a batch input, read by the batch rule.
 #[derive(Debug, Default)]
 pub struct Puzzles {
     /// The boards of the lines that parse, in input order.
     pub boards: Vec<Board>,
-    /// The errors of the lines that do not (`line N[, column C]: …`), in input order.
+    /// The errors of the puzzles that do not (`line N[, column C]: …`), in input order.
     pub errors: Vec<String>,
 }
 
-/// Reads the puzzle file at `path` (`-`: stdin) by the line rule: the corpus reader of
+/// Reads the puzzle file at `path` (`-`: stdin) by the batch rule: the corpus reader of
 /// `deduku bench`, the criterion bench and the `solve_speed` example.
 pub fn read_puzzles(path: &Path) -> Result<Puzzles, Failure> {
     Source::open(Some(path))?.puzzles()
@@ -135,21 +154,123 @@ fn read_failure(name: &str, e: &io::Error) -> Failure {
     Failure::Usage(format!("cannot read {name}: {e}"))
 }
 
-/// One puzzle line of a batch input.
+/// How many content lines a block may have and still be read as one multi-line puzzle: a
+/// pencil-mark grid has 13, with comments and an elimination list a few more. A longer block
+/// without a puzzle line is read line by line, so a huge file never sits in memory whole.
+pub const MAX_GRID_LINES: usize = 40;
+
+/// The batch rule's state between lines: the block being read and the puzzles found.
+#[derive(Default)]
+struct BlockReader {
+    /// Raw lines read so far.
+    line_no: usize,
+    /// The lines of the current block (first line number, raw texts) while it may still be one
+    /// multi-line puzzle.
+    block: Vec<String>,
+    block_start: usize,
+    /// The current block holds a puzzle line: the rest of it is read line by line.
+    line_mode: bool,
+    /// Puzzles ready to hand out.
+    ready: std::collections::VecDeque<Line>,
+}
+
+impl BlockReader {
+    /// Takes the next raw line (number `self.line_no`).
+    fn push(&mut self, raw: String) {
+        if raw.trim().is_empty() {
+            self.end_block();
+            return;
+        }
+        if self.line_mode {
+            self.ready.extend(Line::single(self.line_no, &raw));
+            return;
+        }
+        if self.block.is_empty() {
+            self.block_start = self.line_no;
+        }
+        let alone = Line::single(self.line_no, &raw).is_some_and(|l| parse_line(&l.text).is_ok());
+        self.block.push(raw);
+        let content = self.block.iter().filter(|l| is_content(l)).count();
+        if alone || content > MAX_GRID_LINES {
+            self.line_mode = true;
+            self.flush_as_lines();
+        }
+    }
+
+    /// The current block is over (a blank line or the end of the input).
+    fn end_block(&mut self) {
+        self.line_mode = false;
+        let content: Vec<&String> = self.block.iter().filter(|l| is_content(l)).collect();
+        if content.len() > 1 {
+            let text = self.block.join("\n");
+            let all_long = content.iter().all(|l| l.trim().chars().count() >= 81);
+            if deduku::parse(&text).is_ok() || !all_long {
+                self.ready.push_back(Line {
+                    number: self.block_start,
+                    lead: 0,
+                    text,
+                    multi_line: true,
+                });
+                self.block.clear();
+                return;
+            }
+        }
+        self.flush_as_lines();
+    }
+
+    /// Hands out the lines of the current block as one puzzle each.
+    fn flush_as_lines(&mut self) {
+        let start = self.block_start;
+        for (i, raw) in self.block.drain(..).enumerate() {
+            self.ready.extend(Line::single(start + i, &raw));
+        }
+    }
+}
+
+/// Whether a raw line holds something (not blank, not a `#` comment line).
+fn is_content(raw: &str) -> bool {
+    let t = raw.trim();
+    !t.is_empty() && !t.starts_with('#')
+}
+
+/// One puzzle of a batch input: a line, or a block of lines holding one multi-line puzzle.
 pub struct Line {
-    /// 1-based line number in the input.
+    /// 1-based line number in the input (of the block's first line for a multi-line puzzle).
     pub number: usize,
     /// Characters of leading whitespace trimmed off (for error columns).
     pub lead: usize,
-    /// The trimmed text.
+    /// The trimmed line, or the block's lines as they are.
     pub text: String,
+    /// Whether this is a block of lines read as one puzzle.
+    pub multi_line: bool,
 }
 
 impl Line {
-    /// Parses the line by the line rule. The error names the input line and, when the parser
-    /// gave one, the column on it: `line 12, column 40: …` (the parser's own position is
-    /// relative to the text it was given, which is one line or one token of it).
+    /// The puzzle line numbered `number` whose raw text is `raw`, or `None` when it is blank
+    /// or a comment line.
+    fn single(number: usize, raw: &str) -> Option<Line> {
+        if !is_content(raw) {
+            return None;
+        }
+        let lead = raw.chars().take_while(|c| c.is_whitespace()).count();
+        Some(Line { number, lead, text: raw.trim().to_string(), multi_line: false })
+    }
+
+    /// Parses the puzzle: a line by the line rule, a block whole. The error names the input
+    /// line and, when the parser gave one, the column on it: `line 12, column 40: …` (the
+    /// parser's own position is relative to the text it was given, which is one line, one
+    /// token of it, or the block).
     pub fn parse(&self) -> Result<Board, String> {
+        if self.multi_line {
+            return deduku::parse(&self.text).map_err(|error| match (error.line, error.column) {
+                (Some(l), Some(c)) => {
+                    let prefix = format!("line {l}, column {c}: ");
+                    let rest = error.message.strip_prefix(&prefix).unwrap_or(&error.message);
+                    format!("line {}, column {c}: {rest}", self.number + l - 1)
+                }
+                _ => format!("lines {}-{}: {}", self.number, self.last_line(), error.message),
+            });
+        }
         parse_line(&self.text).map_err(|LineError { error, offset }| {
             let own_prefix = match (error.line, error.column) {
                 (Some(l), Some(c)) => Some((format!("line {l}, column {c}: "), c)),
@@ -165,6 +286,11 @@ impl Line {
                 _ => format!("line {}: {}", self.number, error.message),
             }
         })
+    }
+
+    /// The number of the puzzle's last input line.
+    fn last_line(&self) -> usize {
+        self.number + self.text.matches('\n').count()
     }
 }
 
@@ -261,25 +387,25 @@ fn shorten(s: &str) -> String {
     }
 }
 
-/// How many puzzle lines a batch works on at a time: enough to keep every core busy, few enough
+/// How many puzzles a batch works on at a time: enough to keep every core busy, few enough
 /// that a huge file never sits in memory whole. Debug builds use small chunks so that the tests
 /// cross chunk boundaries without solving thousands of puzzles unoptimized.
 const CHUNK: usize = if cfg!(debug_assertions) { 256 } else { 8192 };
 
-/// Runs `work` on every puzzle line of `source` on all cores and writes its lines to stdout in
-/// input order, chunk by chunk (buffered).
+/// Runs `work` on every puzzle of `source` (by the batch rule) on all cores and writes its
+/// results to stdout in input order, each followed by a newline, chunk by chunk (buffered).
 pub fn run_batch<F>(mut source: Source, work: F) -> Result<(), Failure>
 where
     F: Fn(&Line) -> String + Sync,
 {
     let stdout = io::stdout();
     let mut out = io::BufWriter::with_capacity(1 << 16, stdout.lock());
-    let mut line_no = 0;
+    let mut reader = BlockReader::default();
     let mut chunk = Vec::with_capacity(CHUNK);
     loop {
         chunk.clear();
         while chunk.len() < CHUNK {
-            match source.next_puzzle_line(&mut line_no)? {
+            match source.next_puzzle(&mut reader)? {
                 Some(l) => chunk.push(l),
                 None => break,
             }
@@ -333,7 +459,12 @@ mod tests {
     fn errors_name_the_input_line_and_column() {
         // The second cell repeats the first digit: a duplicate in row 1.
         let bad = format!("id {}{}", &PUZZLE[..1], &PUZZLE[..80]);
-        let line = Line { number: 7, lead: 2, text: format!("{bad}:1:{}", "1".repeat(81)) };
+        let line = Line {
+            number: 7,
+            lead: 2,
+            text: format!("{bad}:1:{}", "1".repeat(81)),
+            multi_line: false,
+        };
         let err = line.parse().unwrap_err();
         assert!(err.starts_with("line 7"), "{err}");
         let direct = parse_line(&line.text).unwrap_err();
@@ -351,5 +482,69 @@ mod tests {
         let text = format!("# header\n\n{PUZZLE}:1:x\n");
         assert_eq!(parse_single(&text), Ok(want));
         assert!(parse_single(&format!("{PUZZLE}\n{PUZZLE}x\n")).is_err());
+    }
+
+    /// The puzzles the batch rule finds in `text`: (line number, multi-line, parse result).
+    fn batch(text: &str) -> Vec<(usize, bool, Result<Board, String>)> {
+        let mut source = Source {
+            name: "test".to_string(),
+            reader: Box::new(io::Cursor::new(text.as_bytes().to_vec())),
+        };
+        let mut reader = BlockReader::default();
+        let mut out = Vec::new();
+        while let Some(l) = source.next_puzzle(&mut reader).unwrap() {
+            out.push((l.number, l.multi_line, l.parse()));
+        }
+        out
+    }
+
+    fn rows(puzzle: &str) -> String {
+        puzzle
+            .as_bytes()
+            .chunks(9)
+            .map(|r| format!("{}\n", std::str::from_utf8(r).unwrap()))
+            .collect()
+    }
+
+    #[test]
+    fn a_multi_line_grid_is_one_puzzle_and_blank_lines_separate_grids() {
+        let want = deduku::parse(PUZZLE).unwrap();
+        let grid = rows(PUZZLE);
+        let found = batch(&format!("#A author\n{grid}"));
+        assert_eq!(found, vec![(1, true, Ok(want.clone()))]);
+        let found = batch(&format!("\n{grid}\n\n{grid}\n{PUZZLE}\n{PUZZLE}\n"));
+        let lines: Vec<(usize, bool)> = found.iter().map(|(n, m, _)| (*n, *m)).collect();
+        assert_eq!(lines, vec![(2, true), (13, true), (23, false), (24, false)]);
+        assert!(found.iter().all(|(_, _, r)| r.as_ref() == Ok(&want)));
+    }
+
+    #[test]
+    fn line_files_stay_one_puzzle_per_line() {
+        let bad = format!("{}x", &PUZZLE[..80]).replace('.', "z");
+        let found = batch(&format!("{bad}\n{PUZZLE}\n\n{PUZZLE}:1:x\n{bad}\n"));
+        let lines: Vec<(usize, bool, bool)> =
+            found.iter().map(|(n, m, r)| (*n, *m, r.is_ok())).collect();
+        assert_eq!(
+            lines,
+            vec![(1, false, false), (2, false, true), (4, false, true), (5, false, false)]
+        );
+        // A block of bad long lines gives one error per line.
+        let found = batch(&format!("{bad}\n{bad}\n"));
+        assert_eq!(found.len(), 2);
+        assert!(found[1].2.as_ref().unwrap_err().starts_with("line 2, column 2: "), "{found:?}");
+    }
+
+    #[test]
+    fn a_broken_grid_gives_one_error_at_its_place_in_the_file() {
+        let grid = rows(PUZZLE).replacen("6..8", "6?.8", 1);
+        let found = batch(&format!("# header\n\n{grid}"));
+        assert_eq!(found.len(), 1);
+        let (number, multi, result) = &found[0];
+        assert_eq!((*number, *multi), (3, true));
+        let e = result.as_ref().unwrap_err();
+        assert!(e.starts_with("line 4, column 5: unknown character '?'"), "{e}");
+        let short: String = rows(PUZZLE).lines().take(8).map(|l| format!("{l}\n")).collect();
+        let e = batch(&short).remove(0).2.unwrap_err();
+        assert!(e.starts_with("lines 1-8: expected 81 cells, found 72"), "{e}");
     }
 }

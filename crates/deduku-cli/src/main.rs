@@ -1,5 +1,5 @@
 //! `deduku`: the command-line tool over the deduku library — solve, explain, rate and benchmark
-//! puzzles, list the instances of one technique in a position, and generate puzzles.
+//! puzzles, print them, list the instances of one technique in a position, and generate puzzles.
 //!
 //! Exit codes: 0 when the command ran (even when some puzzles print `error: …` lines), 2 on bad
 //! usage or unreadable input, 1 when the output cannot be written or when `generate` did not
@@ -27,19 +27,26 @@ struct Cli {
 
 #[derive(Subcommand, Debug)]
 enum Command {
-    /// Solve one puzzle per line: the 81-digit solution or `error: …`, in input order.
+    /// Solve every puzzle of a file: the 81-digit solution or `error: …`, in input order.
     ///
-    /// Blank and `#` lines are skipped; text after `#` is a comment. A line that does not parse
+    /// How a file is read (also by `rate` and `bench`): blank lines separate blocks. A block
+    /// is read one puzzle per line when one of its lines holds a puzzle alone (a corpus file);
+    /// otherwise the whole block is one multi-line puzzle (nine rows, `[d] x` rows, a -1 grid,
+    /// a pencil-mark grid), so a file holding one grid is one puzzle and several grids are
+    /// separated by blank lines. In a line, `#` starts a comment; a line that does not parse
     /// whole is read as tokens split at whitespace and `:`, and the first token of at least 81
     /// characters is the puzzle (so `puzzle:count:solution` and `id puzzle rating` lines work).
+    #[command(verbatim_doc_comment)]
     Solve(cmd::solve::Args),
     /// Explain the solve path of one puzzle: numbered steps, solution, rating (or JSON).
     Explain(cmd::explain::Args),
     /// List the instances of one technique in a position, one JSON step per line.
     Steps(cmd::steps::Args),
-    /// Rate one puzzle per line: SE, level, hardest technique, steps (tab-separated).
+    /// Rate every puzzle of a file (read as `solve` reads it): SE, level, hardest technique,
+    /// steps (tab-separated).
     Rate(cmd::rate::Args),
-    /// Time the exact solver on a puzzle file (one core; medians over runs).
+    /// Time the exact solver on a puzzle file, read as `solve` reads it (one core; medians over
+    /// runs).
     Bench(cmd::bench::Args),
     /// Generate new puzzles: one line each, `puzzle<TAB>se<TAB>level<TAB>hardest`.
     ///
@@ -52,6 +59,9 @@ enum Command {
     /// A puzzle not found within `--attempts` is reported on stderr (`puzzle K of N: not found
     /// within A attempts`) and the run goes on; the exit code is then 1. Exit code 2: bad options.
     Generate(cmd::generate::Args),
+    /// Print one puzzle as a grid with box borders, as a pencil-mark grid (`--pm`), or one
+    /// house (`--house r3|c5|b2`) or cell (`--cell r3c5`) with its allowed values.
+    Print(cmd::print::Args),
 }
 
 fn main() -> ExitCode {
@@ -63,6 +73,7 @@ fn main() -> ExitCode {
         Command::Rate(a) => cmd::rate::run(a),
         Command::Bench(a) => cmd::bench::run(a),
         Command::Generate(a) => cmd::generate::run(a),
+        Command::Print(a) => cmd::print::run(a),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -19,7 +19,8 @@ pub struct Args {
     /// Timed runs; the speed printed is their median.
     #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u16).range(1..))]
     pub runs: u16,
-    /// Puzzle file, one puzzle per line (`-`: stdin).
+    /// Puzzle file (stdin when absent or `-`): one puzzle per line, or multi-line grids
+    /// separated by blank lines (read as `solve` reads it).
     pub file: PathBuf,
 }
 

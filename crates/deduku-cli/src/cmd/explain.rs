@@ -1,9 +1,10 @@
-//! `deduku explain [PUZZLE|FILE]`: the solve path, as numbered text or as one JSON object.
+//! `deduku explain [--grid] [--json] [PUZZLE|FILE]`: the solve path, as numbered text (with
+//! the grid after each step when asked) or as one JSON object.
 
 use crate::input::{Failure, single_puzzle};
 use crate::json::{PathJson, status_name, to_line_json};
 use crate::options::TechniqueArgs;
-use deduku::format::{to_digits, to_line, to_line_with_placed};
+use deduku::format::{to_digits, to_grid, to_line, to_line_with_placed};
 use deduku::{Path, PathStatus, solve_path_with};
 use std::io::{self, Write};
 
@@ -11,8 +12,11 @@ use std::io::{self, Write};
 #[derive(clap::Args, Debug)]
 pub struct Args {
     /// Print one JSON object instead of text.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "grid")]
     pub json: bool,
+    /// Print the grid (box borders, `.` for empty) after each step, indented under it.
+    #[arg(long)]
+    pub grid: bool,
     #[command(flatten)]
     techniques: TechniqueArgs,
     /// A puzzle (any format), or a file holding one; stdin when absent or `-`.
@@ -23,20 +27,29 @@ pub struct Args {
 pub fn run(args: &Args) -> Result<(), Failure> {
     let board = single_puzzle(args.puzzle.as_deref())?;
     let path = solve_path_with(&board, &args.techniques.options());
-    let text = if args.json { to_line_json(&PathJson::new(&path)) } else { render(&path) };
+    let text =
+        if args.json { to_line_json(&PathJson::new(&path)) } else { render(&path, args.grid) };
     let mut out = io::stdout().lock();
     writeln!(out, "{}", text.trim_end())?;
     out.flush()?;
     Ok(())
 }
 
-/// The readable form: the puzzle, one numbered line per step, then how it ended.
-fn render(path: &Path) -> String {
+/// The readable form: the puzzle, one numbered line per step (with the grid after it when
+/// `grid`), then how it ended.
+fn render(path: &Path, grid: bool) -> String {
     let mut s = String::new();
     s.push_str(&format!("Puzzle:   {}\n", to_line(&path.puzzle)));
     let width = path.steps.len().to_string().len();
+    let mut board = path.puzzle.clone();
     for (i, step) in path.steps.iter().enumerate() {
         s.push_str(&format!("{:>width$}. {}\n", i + 1, step.text));
+        if grid {
+            step.apply(&mut board);
+            for line in to_grid(&board).lines() {
+                s.push_str(&format!("{:width$}    {line}\n", ""));
+            }
+        }
     }
     match path.status {
         PathStatus::Solved | PathStatus::Stuck => {

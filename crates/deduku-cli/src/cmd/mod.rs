@@ -3,6 +3,7 @@
 pub mod bench;
 pub mod explain;
 pub mod generate;
+pub mod print;
 pub mod rate;
 pub mod solve;
 pub mod steps;

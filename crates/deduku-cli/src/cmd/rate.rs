@@ -12,7 +12,8 @@ use std::path::PathBuf;
 pub struct Args {
     #[command(flatten)]
     techniques: TechniqueArgs,
-    /// Puzzle file, one puzzle per line (stdin when absent or `-`).
+    /// Puzzle file (stdin when absent or `-`): one puzzle per line, or multi-line grids
+    /// separated by blank lines (read as `solve` reads it).
     pub file: Option<PathBuf>,
 }
 

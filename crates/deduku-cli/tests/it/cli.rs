@@ -41,11 +41,11 @@ fn unique_cases() -> Vec<Case> {
     cases().into_iter().filter(|c| c.count == 1).collect()
 }
 
-fn run(args: &[&str]) -> Output {
+pub(crate) fn run(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_deduku")).args(args).output().expect("run deduku")
 }
 
-fn run_stdin(args: &[&str], input: &str) -> Output {
+pub(crate) fn run_stdin(args: &[&str], input: &str) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_deduku"))
         .args(args)
         .stdin(Stdio::piped())
@@ -61,19 +61,19 @@ fn run_stdin(args: &[&str], input: &str) -> Output {
     out
 }
 
-fn stdout(o: &Output) -> String {
+pub(crate) fn stdout(o: &Output) -> String {
     assert_eq!(o.status.code(), Some(0), "stderr: {}", String::from_utf8_lossy(&o.stderr));
     String::from_utf8(o.stdout.clone()).expect("UTF-8 output")
 }
 
 /// Writes `text` to a fresh file in the test scratch directory.
-fn temp_file(name: &str, text: &str) -> PathBuf {
+pub(crate) fn temp_file(name: &str, text: &str) -> PathBuf {
     let p = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("cli-{name}.txt"));
     std::fs::write(&p, text).expect("write temp file");
     p
 }
 
-fn board(puzzle: &str) -> Board {
+pub(crate) fn board(puzzle: &str) -> Board {
     deduku::parse(puzzle).expect("the library parses this puzzle")
 }
 
@@ -101,7 +101,7 @@ fn expected_solve(case: &Case, line_no: usize) -> String {
     }
 }
 
-fn path_str(p: &std::path::Path) -> &str {
+pub(crate) fn path_str(p: &std::path::Path) -> &str {
     p.to_str().expect("UTF-8 temp path")
 }
 

@@ -5,6 +5,7 @@
 mod baseline;
 mod cli;
 mod count;
+mod files;
 mod generate;
 mod reglib;
 #[path = "../../../deduku/tests/it/support.rs"]

@@ -13,6 +13,11 @@
 //! | [`Format::PencilMarks`] | a pencil-mark grid as HoDoKu or SimpleSudoku print it |
 //! | [`Format::Candidates`] | 729 characters, nine per cell: the digit or `.`/`0` when absent |
 //! | [`Format::HodokuLibrary`] | `:0100:5:+6+3+42…:132 438::…` (givens, then deleted candidates) |
+//! | [`Format::SudokuWiki`] | `https://…/sudoku.htm?bd=5300700…`, `bd=…`, or its 162-character board string |
+//!
+//! Simple Sudoku's and SudoCue's files read as grids: `.sdk` (nine rows of nine, `#A`-style
+//! information lines are comments) and `.ss` (`..5|...|...` rows, `-----------` or
+//! `---+---+---` between bands, `*---*` frames).
 //!
 //! Common rules:
 //! - Blank lines, surrounding whitespace and comments (from `#` to the end of the line) are
@@ -20,7 +25,9 @@
 //! - A cell is a digit `1`–`9` (a given), `+` and a digit (a *placed* digit, HoDoKu's
 //!   convention), or an empty cell written `0 . - * _ x X`.
 //! - Box borders (`|`, `:`, and lines made of `- = + . * ' : |`) are skipped.
-//! - In a pencil-mark grid or a candidate string a cell with a single digit is a solved cell.
+//! - In a pencil-mark grid or a candidate string a cell with a single digit is a solved cell;
+//!   in a pencil-mark grid `+5` is a placed digit and `.5` an empty cell whose only candidate
+//!   is 5.
 //! - An elimination list (`r2c4<>25 r3c5<>1`, `r2c45<>2`, `r2c4,r3c5<>1`) may follow the grid;
 //!   its candidates are removed after the grid is read. Eliminating a candidate that is already
 //!   gone, or from a filled cell, changes nothing and is not an error (a list written for an
@@ -37,7 +44,7 @@
 //! # Writing
 //!
 //! [`to_line`], [`to_line_with_placed`], [`to_digits`], [`to_grid`], [`to_pencilmarks`],
-//! [`to_candidate_string`] and [`to_eliminations`]. Everything they write parses back; see each
+//! [`to_candidate_string`], [`to_sudokuwiki`] and [`to_eliminations`]. Everything they write parses back; see each
 //! function for what the format keeps.
 
 mod cells;
@@ -46,13 +53,14 @@ mod error;
 mod library;
 mod pencil;
 mod scan;
+mod wiki;
 mod write;
 
 pub use elims::{apply_eliminations, parse_eliminations};
 pub use error::{ErrorKind, ParseError};
 pub use write::{
     to_candidate_string, to_digits, to_eliminations, to_grid, to_line, to_line_with_placed,
-    to_pencilmarks,
+    to_pencilmarks, to_sudokuwiki,
 };
 
 use crate::board::{Board, Conflict, Origin};
@@ -78,6 +86,9 @@ pub enum Format {
     /// One case of HoDoKu's regression library, `:code:candidates:givens:deleted:…`; only the
     /// givens (with `+` for placed digits) and the deleted candidates are read.
     HodokuLibrary,
+    /// A SudokuWiki solver link or board string: `…?bd=<81 digits or 162 base-32 characters>`,
+    /// `bd=…`, or the 162-character string alone.
+    SudokuWiki,
 }
 
 /// Parses a puzzle in any supported format, auto-detected; an elimination list (`r2c4<>25`)
@@ -101,6 +112,7 @@ pub fn parse_with_format(text: &str) -> Result<(Board, Format), ParseError> {
         Format::PencilMarks => pencil::parse_pencilmarks(&src)?,
         Format::Candidates => pencil::parse_candidate_string(&src)?,
         Format::HodokuLibrary => library::parse_library(&src)?,
+        Format::SudokuWiki => wiki::parse_sudokuwiki(&src)?,
     };
     let elims = match src.elims_start {
         Some(start) => elims::parse_eliminations_from(text, start)?,

@@ -2,11 +2,15 @@
 //!
 //! In both, a cell with exactly one digit is a solved cell (a given, or a placed digit when a
 //! pencil-mark cell is written `+5`), and a cell written only with empty marks (`0`, `.`, `-`)
-//! has no candidate, which the final board check reports.
+//! has no candidate, which the final board check reports. In a pencil-mark grid, one digit
+//! with an empty mark (`.5`, as [`super::to_pencilmarks`] writes it) is an empty cell whose
+//! only candidate is that digit.
 
 use super::RawCells;
 use super::error::{ErrorKind, ParseError};
-use super::scan::{Source, Token, is_empty_char, is_separator, line_tokens, token_count_error};
+use super::scan::{
+    Source, Token, is_empty_char, is_marked_single, is_separator, line_tokens, token_count_error,
+};
 use crate::board::Origin;
 use crate::grid::{Digit, DigitSet};
 
@@ -30,10 +34,10 @@ pub(super) fn parse_pencilmarks(src: &Source<'_>) -> Result<RawCells, ParseError
             return Err(ParseError::at(src.text, token.start, ErrorKind::BadCell, message));
         }
         match set.single_digit() {
-            Some(d) => {
+            Some(d) if placed || !is_marked_single(digits) => {
                 set_value(&mut out, i, d, if placed { Origin::Placed } else { Origin::Given })
             }
-            None => candidates[i] = set,
+            _ => candidates[i] = set,
         }
     }
     out.candidates = Some(candidates);

@@ -5,7 +5,7 @@
 //!
 //! The format modules build on this one and never the other way round: `scan` uses none of
 //! them, `cells` uses `scan`, `library` uses `scan` and `cells` (its givens field is a line of
-//! cells), `pencil` uses `scan`.
+//! cells), `pencil` uses `scan`, `wiki` uses `scan` and `cells` (its 81-digit board).
 
 use super::Format;
 use super::error::{ErrorKind, ParseError};
@@ -165,6 +165,44 @@ fn is_library_line(line: &Line<'_>) -> bool {
     line.text.trim_start().starts_with(':') && line.text.matches(':').count() >= 4
 }
 
+/// The value of a base-32 digit (`0`–`9`, `a`–`v`, either case), as SudokuWiki writes its
+/// 162-character boards.
+pub(super) fn base32_value(b: u8) -> Option<u8> {
+    match b {
+        b'0'..=b'9' => Some(b - b'0'),
+        b'a'..=b'v' => Some(b - b'a' + 10),
+        b'A'..=b'V' => Some(b - b'A' + 10),
+        _ => None,
+    }
+}
+
+/// Whether the only content line is a SudokuWiki board: it has `bd=` (a solver link or a bare
+/// `bd=…`), or its only token is 162 base-32 characters with at least one letter (all digits
+/// would more likely be two 81-digit puzzles run together).
+fn is_sudokuwiki_line(line: &Line<'_>) -> bool {
+    if line.text.contains("bd=") {
+        return true;
+    }
+    let mut tokens = line.text.split_whitespace();
+    match (tokens.next(), tokens.next()) {
+        (Some(t), None) => {
+            t.len() == 162
+                && t.bytes().all(|b| base32_value(b).is_some())
+                && t.bytes().any(|b| b.is_ascii_alphabetic())
+        }
+        _ => false,
+    }
+}
+
+/// Whether a token is a pencil-mark cell written as one digit with empty marks (`.5`, `5.`):
+/// an empty cell whose only candidate is that digit, as [`super::to_pencilmarks`] writes it.
+pub(super) fn is_marked_single(token: &str) -> bool {
+    let digits = token.bytes().filter(|b| (b'1'..=b'9').contains(b)).count();
+    digits == 1
+        && token.len() >= 2
+        && token.chars().all(|c| c.is_ascii_digit() && c != '0' || is_empty_char(c))
+}
+
 /// Whether a token looks like a pencil-mark cell with several candidates (`127`).
 fn is_candidate_group(token: &str) -> bool {
     token.len() >= 2 && token.bytes().all(|b| (b'1'..=b'9').contains(&b))
@@ -185,6 +223,9 @@ pub(super) fn detect(src: &Source<'_>) -> Result<Format, ParseError> {
     if src.lines.len() == 1 && is_library_line(first) {
         return Ok(Format::HodokuLibrary);
     }
+    if src.lines.len() == 1 && is_sudokuwiki_line(first) {
+        return Ok(Format::SudokuWiki);
+    }
     if src.lines.len() == 1 && first_token_len > 200 {
         return Ok(Format::Candidates);
     }
@@ -195,7 +236,10 @@ pub(super) fn detect(src: &Source<'_>) -> Result<Format, ParseError> {
         return Ok(Format::Numbers);
     }
     let groups = tokens.iter().any(|t| is_candidate_group(t.text));
-    if groups && tokens.len() >= 50 {
+    // A grid whose empty cells all have one candidate has no group; its marked singles
+    // (`.5`) say it is a pencil-mark grid when it has exactly 81 tokens.
+    let singles = tokens.len() == 81 && tokens.iter().any(|t| is_marked_single(t.text));
+    if groups && tokens.len() >= 50 || singles {
         return Ok(Format::PencilMarks);
     }
     Ok(if src.lines.len() == 1 { Format::Line } else { Format::Grid })

@@ -104,28 +104,50 @@ fn sparse_board() -> Board {
 fn pencil_marks_keep_candidates_and_read_placed_digits() {
     let b = sparse_board();
     let pm = to_pencilmarks(&b);
+    assert!(pm.contains("+3"), "a placed digit is written with its +: {pm}");
     let (back, f) = parse_with_format(&pm).unwrap();
     assert_eq!(f, Format::PencilMarks);
-    assert_eq!(back.all_candidates(), b.all_candidates(), "{pm}");
-    assert_eq!(back.values(), b.values());
-    assert_eq!(back.origin(cell(8, 8)), Origin::Given);
-    let marked = pm.replacen(" 3 ", "+3 ", 1);
-    assert_eq!(parse(&marked).unwrap().origin(cell(8, 8)), Origin::Placed, "{marked}");
+    assert_eq!(back, b, "{pm}");
+    assert_eq!(back.origin(cell(8, 8)), Origin::Placed);
+    assert_eq!(back.origin(cell(0, 0)), Origin::Given);
+    let unmarked = pm.replacen("+3", " 3", 1);
+    assert_eq!(parse(&unmarked).unwrap().origin(cell(8, 8)), Origin::Given, "{unmarked}");
     let (back, f) = parse_with_format(&to_candidate_string(&b)).unwrap();
     assert_eq!((back.all_candidates(), f), (b.all_candidates(), Format::Candidates));
 }
 
 #[test]
-fn a_single_candidate_reads_back_as_a_solved_cell() {
+fn a_single_candidate_stays_empty_in_pencil_marks_only() {
     let mut b = parse(CLASSIC).unwrap();
     b.eliminate(cell(0, 2), digit(1));
     b.eliminate(cell(0, 2), digit(2));
     assert_eq!(b.candidates(cell(0, 2)).to_string(), "4");
-    for text in [to_pencilmarks(&b), to_candidate_string(&b)] {
-        let back = parse(&text).unwrap();
-        assert_eq!(back.value(cell(0, 2)), Some(digit(4)));
-        assert!(!back.has_candidate(cell(1, 1), digit(4)), "peers lose the digit");
+    let pm = to_pencilmarks(&b);
+    assert!(pm.contains(".4 "), "{pm}");
+    assert_eq!(parse(&pm).unwrap(), b, "{pm}");
+    // A hand-written pencil-mark grid's lone digit is a solved cell, as HoDoKu prints it.
+    let solved = parse(&pm.replacen(".4 ", " 4 ", 1)).unwrap();
+    assert_eq!(solved.value(cell(0, 2)), Some(digit(4)));
+    // The 729-character string cannot tell them apart: the cell reads back solved.
+    let back = parse(&to_candidate_string(&b)).unwrap();
+    assert_eq!(back.value(cell(0, 2)), Some(digit(4)));
+    assert!(!back.has_candidate(cell(1, 1), digit(4)), "peers lose the digit");
+}
+
+#[test]
+fn pencil_marks_of_a_grid_with_only_single_candidates() {
+    // Every empty cell has one candidate, so the grid has no group of digits: the marked
+    // singles still make it a pencil-mark grid.
+    let solution =
+        "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+    let mut b = Board::from_values(&std::array::from_fn(|i| solution.as_bytes()[i] - b'0'));
+    for i in [0, 10, 40, 80] {
+        b.clear(Cell::from_index(i));
     }
+    b.place(cell(4, 5), digit(3));
+    let pm = to_pencilmarks(&b);
+    let (back, f) = parse_with_format(&pm).unwrap();
+    assert_eq!((&back, f), (&b, Format::PencilMarks), "{pm}");
 }
 
 #[test]
@@ -206,6 +228,114 @@ fn writers_have_the_documented_shape() {
     assert!(pm.lines().all(|l| l.len() == width), "{pm}");
     assert_eq!(to_candidate_string(&b).len(), 729);
     assert_eq!(to_eliminations(&parse(CLASSIC).unwrap()), "");
+}
+
+#[test]
+fn sudokuwiki_links_and_board_strings() {
+    let digits = CLASSIC.replace('.', "0");
+    let want = parse(CLASSIC).unwrap();
+    for text in [
+        format!("https://www.sudokuwiki.org/sudoku.htm?bd={digits}"),
+        format!("https://www.sudokuwiki.org/sudoku.htm?bd={digits}&x=1"),
+        format!("  bd={digits}\n"),
+        format!("# from the wiki\nbd={CLASSIC}"),
+    ] {
+        let (b, f) = parse_with_format(&text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        assert_eq!((&b, f), (&want, Format::SudokuWiki), "{text}");
+    }
+    let e = parse(&format!("sudoku.htm?bd={}", &digits[..80])).unwrap_err();
+    assert_eq!((e.line, e.column), (Some(1), Some(15)), "{e}");
+    assert_eq!(e.kind, ErrorKind::CellCount { expected: 81, found: 80 });
+    let e = parse(&format!("bd={}z", &digits[..80])).unwrap_err();
+    assert_eq!((e.column, e.kind.clone()), (Some(84), ErrorKind::UnknownChar { ch: 'z' }), "{e}");
+}
+
+/// The example link of SudokuWiki's "Sudoku String Definitions" page.
+const WIKI_EXAMPLE: &str = "vu4804032o1508g080030k10o888882647046888g06828060k10029k260b90478go003g0g95090b0b6a2c00g0bcg038ga8g9ao1506601oh847063a2ag288gg8g0626c082c2k20b159818920k9ag9462044";
+
+#[test]
+fn sudokuwiki_162_character_boards() {
+    assert_eq!(WIKI_EXAMPLE.len(), 162);
+    for text in [
+        WIKI_EXAMPLE.to_string(),
+        format!("https://www.sudokuwiki.org/sudoku.htm?bd={WIKI_EXAMPLE}"),
+    ] {
+        let (b, f) = parse_with_format(&text).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(f, Format::SudokuWiki);
+        // "vu" = 1022: every candidate, no clue flag (the digits of its houses then take
+        // theirs); "48" = 136: candidates 3 and 7 (3 is solved in the row); "04": a placed 2;
+        // "03": a given 1.
+        assert_eq!(b.value(cell(0, 0)), None);
+        assert_eq!(b.candidates(cell(0, 1)).to_string(), "7");
+        assert_eq!((b.value(cell(0, 2)), b.origin(cell(0, 2))), (Some(digit(2)), Origin::Placed));
+        assert_eq!((b.value(cell(0, 3)), b.origin(cell(0, 3))), (Some(digit(1)), Origin::Given));
+        // Its single-candidate cells would come back placed from the 162 string; pencil
+        // marks keep them.
+        assert_eq!(parse(&to_pencilmarks(&b)), Ok(b));
+    }
+    // Written: per cell (digits as bits << 1) + given flag, in two base-32 characters.
+    let mut b = parse(CLASSIC).unwrap();
+    b.place(cell(0, 2), digit(4));
+    let packed = to_sudokuwiki(&b);
+    // r1c1 given 5: 16 << 1 | 1 = 33 = "11"; given 3: 9 = "09"; placed 4: 16 = "0g";
+    // r1c4 candidates 2 and 6: 34 << 1 = 68 = "24".
+    assert_eq!(&packed[..8], "11090g24");
+    // Everything comes back but the single-candidate cells, which come back placed.
+    let singles: Vec<(Cell, Digit)> =
+        Cell::all().filter_map(|c| b.candidates(c).single_digit().map(|d| (c, d))).collect();
+    assert!(!singles.is_empty());
+    for (c, d) in singles {
+        b.place(c, d);
+    }
+    assert_eq!(parse(&packed), Ok(b));
+    let e = parse(&format!("bd={}w{}", &WIKI_EXAMPLE[..10], &WIKI_EXAMPLE[11..])).unwrap_err();
+    assert_eq!((e.column, e.kind.clone()), (Some(14), ErrorKind::UnknownChar { ch: 'w' }), "{e}");
+    // 162 digits without a letter are two puzzles run together, not a board string.
+    let two = CLASSIC.replace('.', "0").repeat(2);
+    assert_ne!(parse_with_format(&two).map(|(_, f)| f), Ok(Format::SudokuWiki));
+}
+
+#[test]
+fn simple_sudoku_and_sudocue_files() {
+    // SudoCue's `.sdk`: information lines `#A…`, then nine rows.
+    let sdk = "#ARuud\n#DA random puzzle\n#B03-08-2006\n#LEasy\n#Uhttp://example.net/\n\
+               2..1.5..3\n.54...71.\n.1.2.3.8.\n6.28.73.4\n.........\n1.53.98.6\n.2.7.1.6.\n\
+               .81...24.\n7..4.2..1\n";
+    let (b, f) = parse_with_format(sdk).unwrap();
+    assert_eq!(f, Format::Grid);
+    assert_eq!(
+        to_line(&b),
+        "2..1.5..3.54...71..1.2.3.8.6.28.73.4.........1.53.98.6.2.7.1.6..81...24.7..4.2..1"
+    );
+    // Simple Sudoku's `.ss`: `|` between boxes, dashes between bands.
+    let want = parse(CLASSIC).unwrap();
+    let rows: Vec<String> = CLASSIC
+        .as_bytes()
+        .chunks(9)
+        .map(|r| {
+            let r = std::str::from_utf8(r).unwrap();
+            format!("{}|{}|{}", &r[..3], &r[3..6], &r[6..])
+        })
+        .collect();
+    for sep in ["-----------", "---+---+---"] {
+        let text = format!(
+            "{}\r\n{sep}\r\n{}\r\n{sep}\r\n{}\r\n",
+            rows[..3].join("\r\n"),
+            rows[3..6].join("\r\n"),
+            rows[6..].join("\r\n")
+        );
+        assert_eq!(parse_with_format(&text).unwrap(), (want.clone(), Format::Grid), "{text}");
+        let bad = text.replacen("|.7.|", "|.7!|", 1);
+        let e = parse(&bad).unwrap_err();
+        assert_eq!(
+            (e.line, e.column, e.kind),
+            (Some(1), Some(7), ErrorKind::UnknownChar { ch: '!' })
+        );
+        let short = text.replacen("6..|195|...", "6..|195|..", 1);
+        let e = parse(&short).unwrap_err();
+        assert_eq!((e.line, e.column), (Some(2), Some(1)), "{e}");
+        assert!(e.message.contains("this row has 8 cells"), "{e}");
+    }
 }
 
 #[test]

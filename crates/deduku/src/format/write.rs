@@ -65,19 +65,21 @@ pub fn to_grid(board: &Board) -> String {
 }
 
 /// A pencil-mark grid as HoDoKu prints it: every cell's candidates (or its digit), columns
-/// aligned, boxes bordered with `.---.`, `:---+---:` and `'---'`.
+/// aligned, boxes bordered with `.---.`, `:---+---:` and `'---'`. A given is its digit, a
+/// placed digit has a `+` before it (`+5`), and an empty cell with a single candidate is
+/// written with an empty mark before it (`.5`) so that it stays empty.
 ///
-/// Keeps values and candidates; digits read back as givens. A pencil-mark grid cannot tell an
-/// empty cell with a single candidate from a solved cell, so such a cell reads back as solved
-/// (its digit is then also removed from its peers; two such cells of one house with the same
-/// digit then read back as a duplicate). An empty cell with no candidate prints as `0` and
-/// reads back as that same contradiction.
+/// Keeps values, origins and candidates: `parse(&to_pencilmarks(b))` is `b` for every board
+/// whose candidates are allowed by its digits (any board read by [`super::parse`] or reached
+/// by steps). An empty cell with no candidate prints as `0` and reads back as an error.
 pub fn to_pencilmarks(board: &Board) -> String {
     let text: Vec<String> = Cell::all()
-        .map(|c| match board.value(c) {
-            Some(d) => d.to_string(),
-            None if board.candidates(c).is_empty() => "0".to_string(),
-            None => board.candidates(c).to_string(),
+        .map(|c| match (board.value(c), board.candidates(c)) {
+            (Some(d), _) if board.origin(c) == Origin::Placed => format!("+{d}"),
+            (Some(d), _) => d.to_string(),
+            (None, set) if set.is_empty() => "0".to_string(),
+            (None, set) if set.len() == 1 => format!(".{set}"),
+            (None, set) => set.to_string(),
         })
         .collect();
     let widths: Vec<usize> =
@@ -106,7 +108,9 @@ pub fn to_pencilmarks(board: &Board) -> String {
 
 /// The 729-character candidate string: for every cell nine characters, the digit where it is
 /// a candidate and `.` where not; a filled cell shows only its own digit. Keeps values and
-/// candidates like [`to_pencilmarks`] (with the same single-candidate caveat).
+/// candidates, except that the format cannot tell an empty cell with a single candidate from a
+/// solved cell: such a cell reads back as a given (and its digit leaves its peers). Digits
+/// read back as givens.
 pub fn to_candidate_string(board: &Board) -> String {
     let mut out = String::with_capacity(729);
     for c in Cell::all() {
@@ -119,6 +123,14 @@ pub fn to_candidate_string(board: &Board) -> String {
         }
     }
     out
+}
+
+/// SudokuWiki's 162-character board string (the `bd=` of its solver links): per cell two
+/// base-32 characters holding the digit or the candidates and a given flag. Keeps values,
+/// origins and candidates, except that an empty cell with a single candidate reads back as a
+/// placed digit (the format has no other way to write it).
+pub fn to_sudokuwiki(board: &Board) -> String {
+    super::wiki::pack(board.values(), board.origins(), board.all_candidates())
 }
 
 /// The character for a value: its digit, `.` for empty.

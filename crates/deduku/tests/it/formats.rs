@@ -5,9 +5,9 @@
 
 use deduku::format::{
     ErrorKind, Format, parse_with_format, to_candidate_string, to_eliminations, to_grid, to_line,
-    to_line_with_placed, to_pencilmarks,
+    to_line_with_placed, to_pencilmarks, to_sudokuwiki,
 };
-use deduku::{Board, Cell, Conflict, Digit, DigitSet, HouseKind, Origin, parse};
+use deduku::{Board, Cell, Conflict, Digit, DigitSet, HouseKind, Origin, parse, solve_path};
 use proptest::prelude::*;
 
 use crate::support;
@@ -263,8 +263,8 @@ fn board_without_singles() -> impl Strategy<Value = Board> {
         .prop_map(|choices| board_from(choices, 1, 1, 2))
 }
 
-/// What a pencil-mark grid or candidate string of `b` reads back as: single-candidate cells
-/// solved, every digit a given.
+/// What a candidate string of `b` reads back as: single-candidate cells solved, every digit a
+/// given.
 fn as_candidates_only(b: &Board) -> Board {
     let mut values = *b.values();
     for c in Cell::all() {
@@ -303,16 +303,31 @@ proptest! {
     }
 
     #[test]
-    fn candidates_round_trip_through_pencil_marks_and_the_729_string(b in random_board()) {
-        let expected = as_candidates_only(&b);
-        for text in [to_pencilmarks(&b), to_candidate_string(&b)] {
-            let back = parse_ok(&text);
-            prop_assert_eq!(&back, &expected, "{}", text);
-            if b.all_candidates().iter().all(|s| s.len() != 1) {
-                prop_assert_eq!(back.all_candidates(), b.all_candidates());
-                prop_assert_eq!(back.values(), b.values());
+    fn pencil_marks_keep_values_origins_and_candidates(b in random_board()) {
+        let pm = to_pencilmarks(&b);
+        let (back, format) = parse_with_format(&pm).unwrap_or_else(|e| panic!("{e}\n{pm}"));
+        prop_assert_eq!(&back, &b, "{}", pm);
+        prop_assert!(b.is_complete() || format == Format::PencilMarks);
+    }
+
+    #[test]
+    fn candidates_round_trip_through_the_729_string(b in random_board()) {
+        let text = to_candidate_string(&b);
+        prop_assert_eq!(parse_ok(&text), as_candidates_only(&b), "{}", text);
+    }
+
+    #[test]
+    fn sudokuwiki_strings_keep_origins_and_candidates(b in random_board()) {
+        // Single-candidate cells come back placed, as in the 729 string.
+        let mut want = b.clone();
+        for c in Cell::all() {
+            if let Some(d) = b.candidates(c).single_digit() {
+                want.place(c, d);
             }
         }
+        let text = to_sudokuwiki(&b);
+        let (back, format) = parse_with_format(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+        prop_assert_eq!((back, format), (want, Format::SudokuWiki), "{}", text);
     }
 
     #[test]
@@ -340,7 +355,7 @@ proptest! {
     #[test]
     fn mutated_valid_texts_never_panic(
         b in random_board(),
-        which in 0usize..6,
+        which in 0usize..7,
         edits in prop::collection::vec((any::<prop::sample::Index>(), 0u8..3, edit_char()), 1..6),
     ) {
         let mut chars: Vec<char> = match which {
@@ -349,6 +364,7 @@ proptest! {
             2 => to_pencilmarks(&b),
             3 => to_candidate_string(&b),
             4 => format!("{} {}", to_line(&b), to_eliminations(&b)),
+            5 => format!("https://www.sudokuwiki.org/sudoku.htm?bd={}", to_sudokuwiki(&b)),
             _ => data("davdata-very-hard.txt"),
         }
         .chars()
@@ -387,8 +403,11 @@ fn check_no_panic(text: &str) {
                 let back = parse(&out).expect("own line and grid read back");
                 assert_eq!(back.values(), board.values());
             }
-            // Pencil marks solve single-candidate cells, which may then clash in a house.
-            for out in [to_pencilmarks(&board), to_candidate_string(&board)] {
+            let pm = to_pencilmarks(&board);
+            assert_eq!(parse(&pm).as_ref(), Ok(&board), "pencil marks keep everything:\n{pm}");
+            // The 729 string and SudokuWiki's solve single-candidate cells, which may then
+            // clash in a house.
+            for out in [to_candidate_string(&board), to_sudokuwiki(&board)] {
                 match parse(&out) {
                     Ok(back) => {
                         let kept = board.values().iter().zip(back.values());
@@ -407,6 +426,53 @@ fn check_no_panic(text: &str) {
             }
         }
     }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Positions people reach: top1465 puzzles stopped part of the way along their solve path.
+
+/// The puzzle at `index` (mod the corpus size) after `fraction` (0–1) of its path's steps.
+fn midway(index: usize, fraction: f64) -> Board {
+    let puzzles = support::corpus("corpora/top1465.txt");
+    let puzzle = &puzzles[index % puzzles.len()];
+    let path = solve_path(puzzle);
+    let stop = (path.steps.len() as f64 * fraction) as usize;
+    let mut board = puzzle.clone();
+    for step in &path.steps[..stop] {
+        step.apply(&mut board);
+    }
+    board
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    #[test]
+    fn pencil_marks_round_trip_positions_along_solve_paths(
+        index in 0usize..1465,
+        fraction in 0.0f64..1.0,
+    ) {
+        let board = midway(index, fraction);
+        let pm = to_pencilmarks(&board);
+        let (back, format) = parse_with_format(&pm).unwrap_or_else(|e| panic!("{e}\n{pm}"));
+        prop_assert_eq!(format, Format::PencilMarks);
+        prop_assert_eq!(back.values(), board.values());
+        prop_assert_eq!(back.origins(), board.origins());
+        prop_assert_eq!(back.all_candidates(), board.all_candidates(), "{}", pm);
+    }
+}
+
+#[test]
+fn a_late_position_keeps_its_single_candidates_and_placed_digits() {
+    // Late in a path many empty cells are down to one candidate and many digits are placed.
+    let board = (0..40)
+        .map(|i| midway(i * 37, 0.8))
+        .find(|b| b.all_candidates().iter().any(|s| s.len() == 1))
+        .expect("a position with a single-candidate cell");
+    assert!(board.origins().contains(&Origin::Placed));
+    let pm = to_pencilmarks(&board);
+    assert!(pm.contains('+') && pm.contains(" ."), "{pm}");
+    assert_eq!(parse(&pm), Ok(board), "{pm}");
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -59,7 +59,8 @@ fn solve_rate_and_bench_read_a_seed_file_as_one_puzzle() {
         assert_eq!(stdout(&run(&["solve", p])), format!("{want}\n"), "{p}");
         let rated = stdout(&run(&["rate", p]));
         assert_eq!(rated.lines().count(), 1, "{p}: {rated}");
-        assert_eq!(rated.trim_end().split('\t').count(), 4, "{p}: {rated}");
+        // se, level, hardest, steps, ep, ed.
+        assert_eq!(rated.trim_end().split('\t').count(), 6, "{p}: {rated}");
         let bench = stdout(&run(&["bench", "--seconds", "0", "--runs", "1", p]));
         assert!(bench.contains("puzzles=1 solvable=1 ") && bench.contains("skipped=0"), "{bench}");
     }

@@ -1215,7 +1215,7 @@ test('new puzzle: the pool fills while idle and serves a level at once; undo bri
   assert.match(await page.textContent('#notice'), /A new medium puzzle/);
   assert.ok(await page.locator('.cell.given').count() === fresh.filter((v) => v).length, 'all givens');
   // Rated medium by the same path runner as the CLI.
-  await page.waitForFunction(() => /SE \d+\.\d, medium/.test(document.querySelector('#verdict')?.textContent ?? ''),
+  await page.waitForFunction(() => /SE \d+\.\d \(EP \d+\.\d, ED \d+\.\d\), medium/.test(document.querySelector('#verdict')?.textContent ?? ''),
     null, { timeout: 30000 });
   // In the link, and the pool asks for another.
   assert.match(page.url(), /#g=/);

@@ -13,7 +13,7 @@ use serde::{Deserialize, Serialize};
 
 /// Bumped when a message changes shape; part of the worker's URL so a cached old worker is
 /// never paired with a new page.
-pub const PROTOCOL_VERSION: u32 = 3;
+pub const PROTOCOL_VERSION: u32 = 4;
 
 /// Where a cell's digit came from, as the page shows it.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize, Default, Hash)]
@@ -240,8 +240,12 @@ impl PlainStep {
 /// The difficulty of a path.
 #[derive(Clone, PartialEq, Debug, Default, Serialize, Deserialize)]
 pub struct PlainRating {
-    /// SE-style number.
+    /// SE-style number (Sudoku Explainer's ER).
     pub se: f32,
+    /// Sudoku Explainer's EP: the hardest step up to the first placement.
+    pub ep: f32,
+    /// Sudoku Explainer's ED: the first step.
+    pub ed: f32,
     /// Level name: easy, medium, hard, unfair, extreme.
     pub level: String,
     /// The hardest technique's name, if any step was taken.
@@ -252,6 +256,8 @@ impl From<&deduku::Rating> for PlainRating {
     fn from(r: &deduku::Rating) -> PlainRating {
         PlainRating {
             se: r.se,
+            ep: r.ep,
+            ed: r.ed,
             level: r.level.name().to_string(),
             hardest: r.hardest.map(|t| t.name().to_string()),
         }

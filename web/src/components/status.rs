@@ -73,8 +73,10 @@ pub fn Status(props: &StatusProps) -> Html {
             Some(Verdict::Unique(_)) => {
                 let rating = match &props.rating {
                     Some(r) => format!(
-                        " · SE {:.1}, {}{}",
+                        " · SE {:.1} (EP {:.1}, ED {:.1}), {}{}",
                         r.se,
+                        r.ep,
+                        r.ed,
                         r.level,
                         r.hardest.as_ref().map(|h| format!(" (hardest: {h})")).unwrap_or_default()
                     ),

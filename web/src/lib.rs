@@ -27,5 +27,6 @@ pub mod hooks;
 pub mod persist;
 pub mod position;
 pub mod protocol;
+pub mod roles;
 pub mod samples;
 pub mod state;

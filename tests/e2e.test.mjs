@@ -23,6 +23,9 @@ let context;
 let userDir;
 let page;
 let consoleErrors = [];
+// Requests that left the loopback host (the CSP says none may leave the page's origin; the
+// tests use two loopback servers, so the check is on the host).
+let foreignRequests = [];
 
 before(async () => {
   if (!base) {
@@ -40,6 +43,10 @@ before(async () => {
       '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
       '--disable-background-networking', '--disable-component-update', '--disable-sync',
     ],
+  });
+  context.on('request', (r) => {
+    const u = new URL(r.url());
+    if (!['blob:', 'data:'].includes(u.protocol) && u.hostname !== '127.0.0.1') foreignRequests.push(r.url());
   });
 });
 
@@ -68,6 +75,7 @@ async function open(hash = '') {
 
 afterEach(() => {
   assert.deepEqual(consoleErrors, [], 'no console errors');
+  assert.deepEqual(foreignRequests, [], 'no request leaves the origin');
 });
 
 async function shot(name) {
@@ -1252,4 +1260,283 @@ test('practise a technique: made in the worker, its path uses the technique; a l
   assert.match(await page.textContent('#notice'), /Cancelled/);
   assert.deepEqual(await gridValues(), shown, 'the grid stays as it was');
   await shot('new-puzzle');
+});
+
+// ---- Offline, install, update, export, print, drag and drop ----
+
+/** Waits until a service worker controls the page; returns the cache's version. */
+async function waitControlled(p = page) {
+  await p.waitForFunction(() => navigator.serviceWorker.controller?.state === 'activated', null, { timeout: 20000 });
+  return p.evaluate(async () => (await caches.keys()).filter((k) => k.startsWith('deduku-')));
+}
+
+/** The built files the service worker must precache (everything but itself). */
+async function builtFiles() {
+  return (await readdir(join(root, 'dist'))).filter((f) => f !== 'sw.js' && !f.startsWith('.'));
+}
+
+test('offline: the service worker precaches every built file; offline, a reload still loads, solves and asks nothing of the network', async () => {
+  await open();
+  const caches = await waitControlled();
+  assert.equal(caches.length, 1, `one cache: ${caches}`);
+  const cached = await page.evaluate(async (name) => {
+    const c = await (await globalThis.caches.open(name)).keys();
+    return c.map((r) => new URL(r.url).pathname);
+  }, caches[0]);
+  for (const f of await builtFiles()) assert.ok(cached.includes(`/${f}`), `${f} is precached`);
+  assert.ok(cached.includes('/'), 'the page itself is precached');
+  await context.setOffline(true);
+  try {
+    await page.reload();
+    await page.waitForSelector('[role=gridcell]');
+    // Really offline: what is not precached fails (and only that).
+    const failed = [];
+    page.on('requestfailed', (r) => failed.push(new URL(r.url()).pathname));
+    assert.equal(await page.evaluate(() => fetch('/__blank').then(() => 'ok', () => 'failed')), 'failed');
+    assert.deepEqual(failed, ['/__blank']);
+    consoleErrors = consoleErrors.filter((e) => !/ERR_INTERNET_DISCONNECTED/.test(e));
+    const givens = await load('codedojo-easy');
+    await waitPathDone();
+    await page.click('#solve-all');
+    await page.waitForFunction(() => [...document.querySelectorAll('[role=gridcell]')].every((c) => c.dataset.value !== '0'));
+    const values = await gridValues();
+    assert.ok(isValidSolution(values), 'solved offline');
+    givens.forEach((d, i) => d && assert.equal(values[i], d));
+    await shot('offline-solved');
+  } finally {
+    await context.setOffline(false);
+  }
+});
+
+test('install: the manifest is valid, the page installable, the icons served; the CSP blocks other origins', async () => {
+  await open();
+  await waitControlled();
+  const cdp = await context.newCDPSession(page);
+  const m = await cdp.send('Page.getAppManifest');
+  assert.deepEqual(m.errors, [], 'manifest errors');
+  const manifest = JSON.parse(m.data);
+  assert.equal(manifest.display, 'standalone');
+  assert.equal(manifest.short_name, 'Deduku');
+  const sizes = manifest.icons.map((i) => `${i.sizes} ${i.purpose}`);
+  for (const s of ['192x192 any', '512x512 any', '512x512 maskable']) assert.ok(sizes.includes(s), s);
+  const inst = await cdp.send('Page.getInstallabilityErrors');
+  assert.deepEqual(inst.installabilityErrors, [], 'installability errors');
+  await cdp.detach();
+  const types = await page.evaluate(async () => {
+    const out = {};
+    for (const f of ['manifest.webmanifest', 'sw.js', 'icon.svg', 'icon-192.png', 'icon-512.png', 'icon-maskable-512.png']) {
+      const r = await fetch(f, { cache: 'no-store' });
+      out[f] = `${r.status} ${r.headers.get('content-type')}`;
+    }
+    return out;
+  });
+  assert.match(types['manifest.webmanifest'], /^200 application\/manifest\+json/);
+  assert.match(types['sw.js'], /^200 text\/javascript/);
+  assert.match(types['icon.svg'], /^200 image\/svg\+xml/);
+  assert.match(types['icon-512.png'], /^200 image\/png/);
+  // The favicon is a real icon, and the CSP is complete (its placeholder replaced).
+  assert.equal(await page.getAttribute('link[rel=icon][type="image/svg+xml"]', 'href'), 'icon.svg');
+  const csp = await page.getAttribute('meta[http-equiv=Content-Security-Policy]', 'content');
+  assert.match(csp, /default-src 'self'/);
+  assert.match(csp, /script-src 'self' 'wasm-unsafe-eval' 'sha256-/);
+  assert.doesNotMatch(csp, /INLINE_SCRIPT_HASHES|unsafe-inline/);
+  // A request to another origin is refused by the page itself.
+  const blocked = await page.evaluate(() => new Promise((done) => {
+    document.addEventListener('securitypolicyviolation', (e) => done(e.violatedDirective), { once: true });
+    fetch('http://127.0.0.2:9/x').catch(() => {});
+  }));
+  assert.equal(blocked, 'connect-src');
+  consoleErrors = consoleErrors.filter((e) => !/Content Security Policy|Failed to fetch/.test(e));
+});
+
+test('update: a new build waits; "A new version is ready — Reload" switches to it', async () => {
+  let next = false;
+  const s2 = await startServer(join(root, 'dist'), 0, {
+    transform: (path, body) => (next && path === '/sw.js'
+      ? Buffer.from(body.toString().replace(/const VERSION = "([0-9a-f]+)"/, 'const VERSION = "$1-next"'))
+      : body),
+  });
+  const base2 = `http://127.0.0.1:${s2.address().port}/`;
+  const p2 = await context.newPage();
+  p2.on('console', (m) => m.type() === 'error' && consoleErrors.push(m.text()));
+  p2.on('pageerror', (e) => consoleErrors.push(String(e)));
+  try {
+    await p2.goto(base2);
+    await p2.waitForSelector('[role=gridcell]');
+    const [old] = await waitControlled(p2);
+    assert.equal(await p2.locator('#update-notice').count(), 0, 'no notice on the first visit');
+    next = true;
+    await p2.reload();
+    await p2.waitForSelector('#update-notice', { timeout: 20000 });
+    assert.match(await p2.textContent('#update-notice'), /A new version is ready — Reload/);
+    // Not switched under the person: the old version still serves the page.
+    assert.ok((await p2.evaluate(() => caches.keys())).includes(old));
+    await p2.screenshot({ path: join(shots, 'update-notice.png') });
+    await Promise.all([p2.waitForEvent('load', { timeout: 20000 }), p2.click('#update-reload')]);
+    await p2.waitForSelector('[role=gridcell]');
+    await p2.waitForFunction(async (o) => {
+      const k = await caches.keys();
+      return k.includes(`${o}-next`) && !k.includes(o);
+    }, old, { timeout: 20000 });
+    assert.equal(await p2.locator('#update-notice').count(), 0, 'the notice is gone after the switch');
+  } finally {
+    await p2.close();
+    await new Promise((ok) => s2.close(ok));
+  }
+});
+
+/** Everything but the split between the person's and the helper's digits. */
+const givenOrPlaced = (state) => state.map((c) => `${c.v}${c.kind === 'given' ? 'g' : c.v ? 'p' : ''}`);
+
+/** A position with digits of all three kinds: the givens of codedojo-easy, one of mine and
+ *  the helper's singles. */
+async function mixedPosition() {
+  await open();
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(base).origin });
+  const givens = await load('codedojo-easy');
+  const solution = solve(givens);
+  const empty = givens.findIndex((d) => d === 0);
+  await keyAt(empty, String(solution[empty])); // a digit of mine
+  await page.click('#fill-singles'); // helper digits
+  await settle();
+  return gridState();
+}
+
+/** Clicks Copy button `id` and returns what it put on the clipboard. */
+async function copyWith(id) {
+  await page.evaluate(() => navigator.clipboard.writeText(''));
+  await page.click(`#${id}`);
+  await page.waitForFunction(() => /Copied/.test(document.querySelector('#notice')?.textContent ?? ''));
+  const text = await page.evaluate(() => navigator.clipboard.readText());
+  assert.ok(text.length > 0, id);
+  await page.click('#notice button');
+  return text;
+}
+
+/** Pastes `text` on an empty grid and checks it gives `before` (values, given or placed). */
+async function pastesBackTo(text, before, what) {
+  await page.click('#clear');
+  await settle();
+  await paste(text);
+  try {
+    await page.waitForFunction((v) => [...document.querySelectorAll('[role=gridcell]')].every((c, i) => Number(c.dataset.value) === v[i]),
+      before.map((c) => c.v), { timeout: 10000 });
+  } catch {
+    assert.fail(`${what} did not read back: ${JSON.stringify(text)} → ${(await gridValues()).join('')}`);
+  }
+  assert.deepEqual(givenOrPlaced(await gridState()), givenOrPlaced(before), `${what} reads back`);
+}
+
+test('copy buttons: the link and the 81-char line read back to the same grid', async () => {
+  const before = await mixedPosition();
+  const link = await copyWith('copy-link');
+  const line = await copyWith('copy-line');
+  assert.match(line, /^[0-9.+]+$/);
+  await pastesBackTo(line, before, 'the 81-char line');
+  // The link restores everything, the kinds of digit included.
+  await page.goto(link);
+  await page.waitForSelector('[role=gridcell]');
+  await waitForState(before);
+});
+
+// The library makes `format::to_pencilmarks` and `parse` a round trip on another branch; until
+// then a cell with one candidate left reads back as a digit, and the kinds are lost.
+test('copy buttons: the pencil marks read back to the same grid', { todo: 'pencil-mark round trip comes with the library change' }, async () => {
+  const before = await mixedPosition();
+  const pm = await copyWith('copy-pm');
+  await pastesBackTo(pm, before, 'the pencil marks');
+  assert.deepEqual((await gridState()).map((c) => c.cands), before.map((c) => c.cands), 'the candidates too');
+});
+
+test('save picture: the SVG holds the 81 cells and the digits shown with the step\'s marks; the PNG is a real image', async () => {
+  await open();
+  await load('top1465-1');
+  await waitPathDone(120000);
+  await page.click('.step-item[data-step="2"]');
+  await settle();
+  const shown = await gridValues();
+  const [svgDl] = await Promise.all([page.waitForEvent('download'), page.click('#save-svg')]);
+  assert.equal(svgDl.suggestedFilename(), 'deduku.svg');
+  const svgPath = join(shots, 'picture.svg');
+  await svgDl.saveAs(svgPath);
+  const svg = await readFile(svgPath, 'utf8');
+  assert.match(svg, /^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);
+  const cells = [...svg.matchAll(/data-cell="(\d+)" data-value="(\d)"/g)].map((m) => [Number(m[1]), Number(m[2])]);
+  assert.equal(cells.length, 81);
+  assert.deepEqual(cells.map(([, v]) => v), shown);
+  assert.equal((svg.match(/class="digit"/g) ?? []).length, shown.filter((v) => v).length);
+  const screenRoles = await page.$$eval('.cand.c-place, .cand.c-elim, .cand.c-pat, .cell.hl-cell', (e) => e.length);
+  assert.ok(screenRoles > 0, 'the step marks something on screen');
+  assert.ok(/c-place|c-elim|c-pat|hl-cell/.test(svg), 'and in the picture');
+  const [pngDl] = await Promise.all([page.waitForEvent('download'), page.click('#save-png')]);
+  assert.equal(pngDl.suggestedFilename(), 'deduku.png');
+  const pngPath = join(shots, 'picture.png');
+  await pngDl.saveAs(pngPath);
+  const png = await readFile(pngPath);
+  assert.deepEqual([...png.subarray(0, 8)], [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], 'PNG signature');
+  assert.equal(png.readUInt32BE(16), 1104, 'width');
+  assert.equal(png.readUInt32BE(20), 1104, 'height');
+  assert.ok(png.length > 20000, `a drawn picture, not a blank one (${png.length} bytes)`);
+});
+
+/** The number of pages of a PDF Chromium made. */
+const pdfPages = (pdf) => (pdf.toString('latin1').match(/\/Type\s*\/Page\b(?!s)/g) ?? []).length;
+
+test('print: the grid alone on one A4 page without the controls; with the steps too, still one page', async () => {
+  await open();
+  await load('codedojo-easy');
+  await waitPathDone();
+  await page.emulateMedia({ media: 'print' });
+  try {
+    for (const sel of ['.side-col', '.pad', '#save-svg', '#solve-all']) {
+      assert.equal(await page.locator(sel).first().isVisible(), false, `${sel} hidden in print`);
+    }
+    const box = await page.locator('.grid').boundingBox();
+    const mm = 96 / 25.4;
+    assert.ok(box.width > 100 * mm && box.width <= 186 * mm, `the grid fits the page width (${box.width}px)`);
+    await page.screenshot({ path: join(shots, 'print.png') });
+    const pdf = await page.pdf({ format: 'A4' });
+    assert.equal(pdfPages(pdf), 1, 'one page');
+    await page.emulateMedia({ media: 'screen' });
+    await page.check('#print-steps');
+    await page.emulateMedia({ media: 'print' });
+    assert.ok(await page.locator('#step-list').isVisible(), 'the steps print');
+    assert.equal(await page.locator('#solve-all').isVisible(), false);
+    await page.screenshot({ path: join(shots, 'print-steps.png'), fullPage: true });
+    const withSteps = await page.pdf({ format: 'A4' });
+    assert.equal(pdfPages(withSteps), 1, 'grid and steps on one page');
+  } finally {
+    await page.emulateMedia({ media: 'screen' });
+  }
+});
+
+/** Drops a file named `name` holding `text` on the grid, as a person dragging it there. */
+async function dropFile(name, text) {
+  const dt = await page.evaluateHandle(([n, t]) => {
+    const d = new DataTransfer();
+    d.items.add(new File([t], n, { type: 'text/plain' }));
+    return d;
+  }, [name, text]);
+  await page.dispatchEvent('.grid', 'dragover', { dataTransfer: dt });
+  assert.ok(await page.evaluate(() => document.body.classList.contains('dropping')), 'the drop target shows');
+  await page.dispatchEvent('.grid', 'drop', { dataTransfer: dt });
+  await dt.dispose();
+}
+
+test('drag and drop: an .sdk file loads like a paste; a bad file shows the message with line and column and the grid stays', async () => {
+  await open();
+  const line = (await readFile(join(samplesDir, 'top1465-1.txt'), 'utf8')).trim();
+  const sdk = [...Array(9).keys()].map((r) => line.slice(r * 9, r * 9 + 9)).join('\n') + '\n';
+  await dropFile('top1465-1.sdk', sdk);
+  const expected = [...line].map((c) => (c === '.' ? 0 : Number(c)));
+  await waitForValues(expected);
+  assert.equal(await page.evaluate(() => document.body.classList.contains('dropping')), false);
+  const bad = sdk.split('\n').map((l, i) => (i === 3 ? `${l.slice(0, 4)}Q${l.slice(5)}` : l)).join('\n');
+  await dropFile('bad.sdk', bad);
+  await page.waitForSelector('#notice.error');
+  const message = await page.textContent('#notice');
+  console.log(`  bad file: ${message.trim()}`);
+  assert.match(message, /line \d+/i);
+  assert.match(message, /column \d+/i);
+  assert.deepEqual(await gridValues(), expected, 'the grid stays');
 });

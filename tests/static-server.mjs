@@ -1,6 +1,8 @@
 // A static file server for the end-to-end tests: serves a directory on 127.0.0.1 only.
 // Usage: node static-server.mjs DIR [PORT]   (PORT 0 or absent: any free port)
 // Prints "listening <port>" once it accepts connections.
+// From a test: startServer(dir, port, { transform(path, body) → body }) serves changed files
+// (the update test serves a new sw.js that way).
 import { createServer } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve } from 'node:path';
@@ -12,12 +14,13 @@ const TYPES = {
   '.css': 'text/css; charset=utf-8',
   '.wasm': 'application/wasm',
   '.json': 'application/json',
+  '.webmanifest': 'application/manifest+json',
   '.svg': 'image/svg+xml',
   '.png': 'image/png',
   '.txt': 'text/plain; charset=utf-8',
 };
 
-export function startServer(dir, port = 0) {
+export function startServer(dir, port = 0, { transform = (path, body) => body } = {}) {
   const root = resolve(dir);
   const server = createServer(async (req, res) => {
     try {
@@ -31,7 +34,7 @@ export function startServer(dir, port = 0) {
       let file = normalize(join(root, path));
       if (!file.startsWith(root)) throw new Error('outside root');
       if ((await stat(file)).isDirectory()) file = join(file, 'index.html');
-      const body = await readFile(file);
+      const body = transform(path, await readFile(file));
       res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
       res.end(body);
     } catch {

@@ -3,6 +3,7 @@
 
 use super::assist::Assist;
 use super::controls::Controls;
+use super::export::Export;
 use super::grid::Grid;
 use super::import::Import;
 use super::new_puzzle::NewPuzzle;
@@ -10,8 +11,9 @@ use super::pad::Pad;
 use super::status::Status;
 use super::steps::StepList;
 use super::techniques::Techniques;
+use super::update::UpdateNotice;
 use crate::hooks::{
-    KEY_HELP, use_action, use_page_keys, use_persisted_model, use_player, use_worker,
+    KEY_HELP, use_action, use_file_drop, use_page_keys, use_persisted_model, use_player, use_worker,
 };
 use crate::state::{Action, POOL_LEVELS, PathState};
 use yew::prelude::*;
@@ -22,6 +24,7 @@ pub fn App() -> Html {
     let model = use_persisted_model();
     let on_action = use_worker(&model);
     use_page_keys(on_action.clone(), model.running());
+    use_file_drop(on_action.clone());
     use_player(&model);
 
     let on_select = use_action(&on_action, Action::Select);
@@ -51,13 +54,15 @@ pub fn App() -> Html {
             </header>
             <main class="layout">
                 <div class="board-col">
+                    <UpdateNotice />
                     <Status empty={m.pos.is_empty()} warnings={warnings.describe()} mistakes={mistake_text}
                         verdict={m.verdict.clone()} show_solutions={m.show_solutions}
                         path_state={m.path_state.clone()} rating={m.puzzle_rating.clone()} steps={m.path.len()}
                         complete={m.pos.is_complete()} notice={m.notice.clone()}
                         on_action={on_action.clone()} />
                     <Grid pos={m.pos.clone()} auto={m.settings.auto} step={m.highlighted_step().cloned()}
-                        selected={m.selected} {warnings} {mistakes} {singles} highlight={m.highlight}
+                        selected={m.selected} warnings={warnings.clone()} mistakes={mistakes.clone()}
+                        singles={singles.clone()} highlight={m.highlight}
                         bivalue={m.bivalue} {on_select} on_action={on_action.clone()} />
                     <Pad notes_mode={m.notes_mode} highlight_mode={m.highlight_mode} highlight={m.highlight}
                         auto={m.settings.auto} givens_mode={m.givens_mode}
@@ -76,7 +81,10 @@ pub fn App() -> Html {
                         more_coming={m.running()} {on_jump} />
                     <Techniques {enabled} found={m.found.clone()} finding={m.find_id != 0}
                         on_action={on_action.clone()} />
-                    <Import board={m.pos.to_plain()} {on_action} />
+                    <Import board={m.pos.to_plain()} on_action={on_action.clone()} />
+                    <Export pos={m.pos.clone()} auto={m.settings.auto} step={m.highlighted_step().cloned()}
+                        {warnings} {mistakes} {singles} highlight={m.highlight} bivalue={m.bivalue}
+                        {on_action} />
                     <details class="keys" id="key-help">
                         <summary>{ "Keys" }</summary>
                         <ul class="key-list">{ for keys }</ul>

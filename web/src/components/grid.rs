@@ -3,9 +3,9 @@
 //! chain links in an SVG overlay.
 
 use crate::position::{Mistakes, Position, Singles, Warnings};
-use crate::protocol::{CellOrigin, PlainCand, PlainStep};
+use crate::protocol::{CellOrigin, PlainStep};
+use crate::roles::GridView;
 use crate::state::Action;
-use deduku::House;
 use web_sys::HtmlElement;
 use yew::prelude::*;
 
@@ -55,54 +55,6 @@ pub fn cell_label(pos: &Position, i: usize, shown: u16) -> String {
     } else {
         format!("row {r} column {c}, empty, candidates {}", cands.join(" "))
     }
-}
-
-/// Roles of one candidate in a step, as CSS classes.
-fn candidate_classes(step: &PlainStep, cell: usize, digit: u8) -> Classes {
-    let k = PlainCand { cell: cell as u8, digit };
-    let mut c = Classes::new();
-    if step.placements.contains(&k) {
-        c.push("c-place");
-    }
-    if step.eliminations.contains(&k) {
-        c.push("c-elim");
-    }
-    if step.fins.contains(&k) {
-        c.push("c-fin");
-    }
-    if step.alternate.contains(&k) {
-        c.push("c-alt");
-    }
-    if step.candidates.contains(&k) {
-        c.push("c-pat");
-    }
-    if step.links.iter().any(|l| {
-        (l.from.digit == digit && l.from.cells.contains(&(cell as u8)))
-            || (l.to.digit == digit && l.to.cells.contains(&(cell as u8)))
-    }) {
-        c.push("c-link");
-    }
-    c
-}
-
-/// Roles of one cell in a step, as CSS classes.
-fn cell_step_classes(step: &PlainStep, cell: usize) -> Classes {
-    let mut c = Classes::new();
-    let in_houses = |hs: &[u8]| {
-        hs.iter().any(|&h| {
-            House::new(h as usize).is_some_and(|h| h.cells().iter().any(|x| x.index() == cell))
-        })
-    };
-    if step.cells.contains(&(cell as u8)) {
-        c.push("hl-cell");
-    }
-    if in_houses(&step.houses) {
-        c.push("hl-house");
-    }
-    if in_houses(&step.cover_houses) {
-        c.push("hl-cover");
-    }
-    c
 }
 
 /// Maps a key pressed on the grid to its action: arrows move, digits place (or note, with
@@ -162,104 +114,47 @@ pub fn Grid(props: &GridProps) -> Html {
     };
     let p = &props.pos;
     let step = props.step.as_ref();
-    let sel_value = p.value(props.selected);
-    let sel_cell = deduku::Cell::from_index(props.selected.min(80));
-    let warn_cells = props.warnings.cells();
-    let no_cand = |i: usize| props.warnings.no_candidate.contains(&i);
-    let wrong_digit =
-        |i: usize| props.mistakes.as_ref().is_some_and(|m| m.wrong_digits.contains(&i));
-    let wrong_removal = |i: usize, d: u8| {
-        props.mistakes.as_ref().is_some_and(|m| m.wrong_removals.contains(&(i, d)))
-    };
-    let single = |i: usize, d: u8| {
-        props.singles.as_ref().is_some_and(|s| {
-            s.cells.contains(&(i, d)) || s.houses.iter().any(|&(_, c, x)| c == i && x == d)
-        })
+    let view = GridView {
+        pos: p,
+        auto: props.auto,
+        step,
+        selected: Some(props.selected),
+        warnings: &props.warnings,
+        mistakes: props.mistakes.as_ref(),
+        singles: props.singles.as_ref(),
+        highlight: props.highlight,
+        bivalue: props.bivalue,
     };
     let rows = (0..9).map(|r| {
         let cells = (0..9).map(|c| {
             let i = r * 9 + c;
-            let v = p.value(i);
-            // With a step drawn, its candidates must show: the solver's candidates then.
-            let shown = if step.is_some() { p.candidates(i) } else { p.shown(i, props.auto) };
-            let mut class = classes!("cell");
-            class.push(match p.kind(i) {
-                CellOrigin::Given => "given",
-                CellOrigin::User => "user",
-                CellOrigin::Solver => "solver",
-                CellOrigin::Empty => "empty",
-            });
-            if c % 3 == 2 && c < 8 {
-                class.push("box-right");
-            }
-            if r % 3 == 2 && r < 8 {
-                class.push("box-bottom");
-            }
-            if i == props.selected {
-                class.push("selected");
-            } else if sel_cell.sees(deduku::Cell::from_index(i)) {
-                class.push("peer");
-            }
-            if v != 0 && (v == sel_value || Some(v) == props.highlight) {
-                class.push("same-digit");
-            }
-            if props.warnings.duplicates.contains(&i) {
-                class.push("conflict");
-            }
-            if warn_cells[i] {
-                class.push("warning");
-            }
-            if no_cand(i) {
-                class.push("no-cand");
-            }
-            if wrong_digit(i) {
-                class.push("mistake");
-            }
-            if v == 0 && props.bivalue && shown.count_ones() == 2 {
-                class.push("bivalue");
-            }
-            if v == 0 && props.highlight.is_some_and(|d| shown & (1 << (d - 1)) != 0) {
-                class.push("has-digit");
-            }
-            if p.cell_color(i) != 0 {
-                class.push(format!("color-{}", p.cell_color(i)));
-            }
-            if let Some(s) = step {
-                class.extend(cell_step_classes(s, i));
-            }
+            let cell = view.cell(i);
+            let (v, shown) = (cell.value, cell.shown);
             let content = if v != 0 {
                 html! { <span class="digit">{ v }</span> }
             } else {
-                let slots = (1..=9u8).map(|d| {
-                    if wrong_removal(i, d) {
-                        return html! { <span class="cand on c-wrong" title="removed, but the solution needs it">{ d }</span> };
-                    }
-                    if shown & (1 << (d - 1)) == 0 {
+                let slots = cell.candidates.iter().map(|k| {
+                    if !k.on {
                         return html! { <span class="cand"></span> };
                     }
-                    let mut cc = classes!("cand", "on");
-                    if let Some(s) = step {
-                        cc.extend(candidate_classes(s, i, d));
+                    let wrong = k.classes.iter().any(|c| c == "c-wrong");
+                    let mut cc = classes!("cand");
+                    for c in &k.classes {
+                        cc.push(c.clone());
                     }
-                    if props.highlight == Some(d) {
-                        cc.push("c-hl");
+                    html! {
+                        <span class={cc} title={wrong.then_some("removed, but the solution needs it")}>
+                            { k.digit }</span>
                     }
-                    if single(i, d) {
-                        cc.push("c-single");
-                    }
-                    if p.cand_color(i, d) != 0 {
-                        cc.push(format!("cc-{}", p.cand_color(i, d)));
-                    }
-                    html! { <span class={cc}>{ d }</span> }
                 });
                 html! { <span class="cands" aria-hidden="true">{ for slots }</span> }
             };
             let onclick = props.on_select.reform(move |_: MouseEvent| i);
             let mut label = cell_label(p, i, shown);
             for (on, what) in [
-                (props.warnings.duplicates.contains(&i), "conflict"),
-                (no_cand(i), "no candidate left"),
-                (wrong_digit(i), "mistake"),
+                (cell.has("conflict"), "conflict"),
+                (cell.has("no-cand"), "no candidate left"),
+                (cell.has("mistake"), "mistake"),
                 (p.cell_color(i) != 0, "coloured"),
             ] {
                 if on {
@@ -268,7 +163,7 @@ pub fn Grid(props: &GridProps) -> Html {
                 }
             }
             html! {
-                <div role="gridcell" class={class} data-cell={i.to_string()} data-value={v.to_string()}
+                <div role="gridcell" class={classes!(cell.classes)} data-cell={i.to_string()} data-value={v.to_string()}
                     data-cands={shown.to_string()}
                     aria-label={label} aria-selected={(i == props.selected).to_string()}
                     tabindex={if i == props.selected { "0" } else { "-1" }} {onclick}>

@@ -11,6 +11,7 @@
 pub mod app;
 pub mod assist;
 pub mod controls;
+pub mod export;
 pub mod grid;
 pub mod import;
 pub mod new_puzzle;
@@ -19,6 +20,7 @@ pub mod pad;
 pub mod status;
 pub mod steps;
 pub mod techniques;
+pub mod update;
 
 use crate::state::Action;
 use yew::{Callback, MouseEvent};

@@ -26,26 +26,32 @@ pub fn node_center(n: &PlainNode) -> Option<(f64, f64)> {
     Some((x / k, y / k))
 }
 
+/// The SVG path (`d`, in grid units) of the arrow of link `l`, `None` when it has no length.
+/// The screen's overlay and the picture ([`crate::picture`]) draw the same paths.
+pub fn link_path(l: &PlainLink) -> Option<String> {
+    let (x1, y1) = node_center(&l.from)?;
+    let (x2, y2) = node_center(&l.to)?;
+    let (dx, dy) = (x2 - x1, y2 - y1);
+    let len = (dx * dx + dy * dy).sqrt();
+    if len < 0.01 {
+        return None;
+    }
+    // Start and stop short of the candidates so the digits stay readable; bend the line a
+    // little so arrows between the same cells in both directions do not overlap.
+    let pad = 0.14;
+    let (ux, uy) = (dx / len, dy / len);
+    let (sx, sy) = (x1 + ux * pad, y1 + uy * pad);
+    let (ex, ey) = (x2 - ux * (pad + 0.02), y2 - uy * (pad + 0.02));
+    let bend = (0.12 * len).min(0.5);
+    let (cx, cy) = ((sx + ex) / 2.0 - uy * bend, (sy + ey) / 2.0 + ux * bend);
+    Some(format!("M{sx:.3} {sy:.3} Q{cx:.3} {cy:.3} {ex:.3} {ey:.3}"))
+}
+
 /// The overlay component.
 #[component]
 pub fn LinkOverlay(props: &OverlayProps) -> Html {
     let arrows = props.links.iter().filter_map(|l| {
-        let (x1, y1) = node_center(&l.from)?;
-        let (x2, y2) = node_center(&l.to)?;
-        let (dx, dy) = (x2 - x1, y2 - y1);
-        let len = (dx * dx + dy * dy).sqrt();
-        if len < 0.01 {
-            return None;
-        }
-        // Start and stop short of the candidates so the digits stay readable; bend the line a
-        // little so arrows between the same cells in both directions do not overlap.
-        let pad = 0.14;
-        let (ux, uy) = (dx / len, dy / len);
-        let (sx, sy) = (x1 + ux * pad, y1 + uy * pad);
-        let (ex, ey) = (x2 - ux * (pad + 0.02), y2 - uy * (pad + 0.02));
-        let bend = (0.12 * len).min(0.5);
-        let (cx, cy) = ((sx + ex) / 2.0 - uy * bend, (sy + ey) / 2.0 + ux * bend);
-        let d = format!("M{sx:.3} {sy:.3} Q{cx:.3} {cy:.3} {ex:.3} {ey:.3}");
+        let d = link_path(l)?;
         let class = if l.strong { "link strong" } else { "link weak" };
         Some(html! { <path class={class} d={d} marker-end="url(#arrowhead)" /> })
     });

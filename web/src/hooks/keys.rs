@@ -155,7 +155,7 @@ fn target_tag(e: &web_sys::Event) -> Option<String> {
 }
 
 /// Whether a keyboard or clipboard event belongs to a text field (which keeps its own keys).
-fn in_text_field(e: &web_sys::Event) -> bool {
+pub(super) fn in_text_field(e: &web_sys::Event) -> bool {
     target_tag(e).is_some_and(|t| matches!(t.as_str(), "INPUT" | "TEXTAREA" | "SELECT"))
 }
 
@@ -165,11 +165,11 @@ fn on_control(e: &web_sys::Event) -> bool {
 }
 
 /// Listener options that allow `preventDefault` (gloo's default listeners are passive).
-fn active() -> EventListenerOptions {
+pub(super) fn active() -> EventListenerOptions {
     EventListenerOptions::enable_prevent_default()
 }
 
-fn document() -> web_sys::Document {
+pub(super) fn document() -> web_sys::Document {
     web_sys::window().and_then(|w| w.document()).expect("a document")
 }
 

@@ -7,15 +7,18 @@
 //!   [`WorkerClient`](crate::client::WorkerClient). It returns the callback every action goes
 //!   through.
 //! - [`use_page_keys`]: the shortcut keys and paste anywhere on the page.
+//! - [`use_file_drop`]: a file (or text) dropped anywhere on the page goes the way of a paste.
 //! - [`use_player`]: the timer that plays the path.
 //! - [`use_action`]: a typed callback for a component (an index → [`Action::Select`]) that
 //!   stays the same from render to render.
 
+mod drop;
 mod keys;
 mod persistence;
 mod player;
 mod worker;
 
+pub use drop::{MAX_DROP_BYTES, use_file_drop};
 pub use keys::{KEY_HELP, page_key_action, use_page_keys};
 pub use persistence::use_persisted_model;
 pub use player::use_player;

@@ -1,0 +1,173 @@
+//! Getting the grid out as a picture or on paper: Save picture (SVG, PNG) and Print, with the
+//! step list or without.
+
+use crate::picture::{self, Palette, SIZE};
+use crate::position::{Mistakes, Position, Singles, Warnings};
+use crate::protocol::PlainStep;
+use crate::roles::GridView;
+use crate::state::{Action, Notice};
+use wasm_bindgen::{JsCast, JsValue};
+use wasm_bindgen_futures::JsFuture;
+use web_sys::{Blob, BlobPropertyBag, HtmlAnchorElement, HtmlCanvasElement, HtmlImageElement, Url};
+use yew::prelude::*;
+
+/// The class on `<body>` that prints the step list with the grid.
+pub const PRINT_STEPS: &str = "print-steps";
+
+/// The PNG's pixels per picture pixel (sharp on high-density screens and paper).
+const PNG_SCALE: f64 = 2.0;
+
+/// The export panel's inputs: what the grid draws (see [`GridView`]).
+#[derive(Properties, PartialEq)]
+pub struct ExportProps {
+    /// The person's position.
+    pub pos: Position,
+    /// Auto candidates.
+    pub auto: bool,
+    /// The step drawn, if any.
+    pub step: Option<PlainStep>,
+    /// The warnings marked.
+    pub warnings: Warnings,
+    /// The mistakes marked, when Check is on.
+    pub mistakes: Option<Mistakes>,
+    /// The singles marked, when shown.
+    pub singles: Option<Singles>,
+    /// The highlighted digit.
+    pub highlight: Option<u8>,
+    /// Two-candidate cells shaded.
+    pub bivalue: bool,
+    /// Where failures are reported ([`Action::Notify`]).
+    pub on_action: Callback<Action>,
+}
+
+fn dark() -> bool {
+    web_sys::window()
+        .and_then(|w| w.match_media("(prefers-color-scheme: dark)").ok().flatten())
+        .is_some_and(|m| m.matches())
+}
+
+fn svg_of(props: &ExportProps) -> String {
+    let view = GridView {
+        pos: &props.pos,
+        auto: props.auto,
+        step: props.step.as_ref(),
+        selected: None,
+        warnings: &props.warnings,
+        mistakes: props.mistakes.as_ref(),
+        singles: props.singles.as_ref(),
+        highlight: props.highlight,
+        bivalue: props.bivalue,
+    };
+    picture::svg(&view, &Palette::page(dark()))
+}
+
+fn svg_blob(svg: &str) -> Result<Blob, JsValue> {
+    let parts = js_sys::Array::of1(&JsValue::from_str(svg));
+    let opts = BlobPropertyBag::new();
+    opts.set_type("image/svg+xml");
+    Blob::new_with_str_sequence_and_options(&parts, &opts)
+}
+
+/// Offers `blob` as a download named `name` (a link clicked, its URL revoked a little later).
+fn download(blob: &Blob, name: &str) -> Result<(), JsValue> {
+    let doc = web_sys::window().and_then(|w| w.document()).ok_or("no document")?;
+    let url = Url::create_object_url_with_blob(blob)?;
+    let a: HtmlAnchorElement = doc.create_element("a")?.dyn_into()?;
+    a.set_href(&url);
+    a.set_download(name);
+    a.click();
+    gloo_timers::callback::Timeout::new(10_000, move || {
+        let _ = Url::revoke_object_url(&url);
+    })
+    .forget();
+    Ok(())
+}
+
+/// Draws the SVG on a canvas that is never shown and returns it as a PNG.
+async fn png_of(svg: &str) -> Result<Blob, JsValue> {
+    let doc = web_sys::window().and_then(|w| w.document()).ok_or("no document")?;
+    let url = Url::create_object_url_with_blob(&svg_blob(svg)?)?;
+    let img = HtmlImageElement::new()?;
+    img.set_src(&url);
+    let loaded = JsFuture::from(img.decode()).await;
+    let _ = Url::revoke_object_url(&url);
+    loaded?;
+    let canvas: HtmlCanvasElement = doc.create_element("canvas")?.dyn_into()?;
+    let side = SIZE * PNG_SCALE;
+    canvas.set_width(side as u32);
+    canvas.set_height(side as u32);
+    let ctx: web_sys::CanvasRenderingContext2d =
+        canvas.get_context("2d")?.ok_or("no 2d context")?.dyn_into()?;
+    ctx.draw_image_with_html_image_element_and_dw_and_dh(&img, 0.0, 0.0, side, side)?;
+    let promise = js_sys::Promise::new(&mut |resolve, _reject| {
+        let _ = canvas.to_blob(&resolve);
+    });
+    JsFuture::from(promise).await?.dyn_into::<Blob>()
+}
+
+fn report(on_action: &Callback<Action>, error: bool, text: String) {
+    on_action.emit(Action::Notify(Notice { error, text }));
+}
+
+/// The Save picture and Print buttons.
+#[component]
+pub fn Export(props: &ExportProps) -> Html {
+    let print_steps = use_state(|| false);
+    let on_svg = {
+        let svg = svg_of(props);
+        let cb = props.on_action.clone();
+        Callback::from(move |_: MouseEvent| {
+            if svg_blob(&svg).and_then(|b| download(&b, "deduku.svg")).is_err() {
+                report(&cb, true, "The browser refused to save the picture.".into());
+            }
+        })
+    };
+    let on_png = {
+        let svg = svg_of(props);
+        let cb = props.on_action.clone();
+        Callback::from(move |_: MouseEvent| {
+            let (svg, cb) = (svg.clone(), cb.clone());
+            wasm_bindgen_futures::spawn_local(async move {
+                let saved = match png_of(&svg).await {
+                    Ok(png) => download(&png, "deduku.png"),
+                    Err(e) => Err(e),
+                };
+                if saved.is_err() {
+                    report(&cb, true, "The browser could not draw the picture as PNG.".into());
+                }
+            });
+        })
+    };
+    let on_print = Callback::from(|_: MouseEvent| {
+        if let Some(w) = web_sys::window() {
+            let _ = w.print();
+        }
+    });
+    let on_print_steps = {
+        let print_steps = print_steps.clone();
+        Callback::from(move |e: Event| {
+            let on = e.target_dyn_into::<web_sys::HtmlInputElement>().is_some_and(|i| i.checked());
+            if let Some(body) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.body())
+            {
+                let _ = body.class_list().toggle_with_force(PRINT_STEPS, on);
+            }
+            print_steps.set(on);
+        })
+    };
+    html! {
+        <section class="export" aria-label="Save and print">
+            <div class="button-row">
+                <button id="save-svg" onclick={on_svg}
+                    title="Save the grid as shown (digits, candidates, the step's marks and arrows) as an SVG picture">
+                    { "Save picture (SVG)" }</button>
+                <button id="save-png" onclick={on_png} title="The same picture as a PNG image">
+                    { "Save picture (PNG)" }</button>
+                <button id="print" onclick={on_print} title="Print the grid on one page">{ "Print" }</button>
+                <label class="toggle">
+                    <input id="print-steps" type="checkbox" checked={*print_steps} onchange={on_print_steps} />
+                    { " Print the steps too" }
+                </label>
+            </div>
+        </section>
+    }
+}

@@ -1441,7 +1441,7 @@ test('copy buttons: the link and the 81-char line read back to the same grid', a
 
 // The library makes `format::to_pencilmarks` and `parse` a round trip on another branch; until
 // then a cell with one candidate left reads back as a digit, and the kinds are lost.
-test('copy buttons: the pencil marks read back to the same grid', { todo: 'pencil-mark round trip comes with the library change' }, async () => {
+test('copy buttons: the pencil marks read back to the same grid', async () => {
   const before = await mixedPosition();
   const pm = await copyWith('copy-pm');
   await pastesBackTo(pm, before, 'the pencil marks');

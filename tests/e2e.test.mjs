@@ -1540,3 +1540,18 @@ test('drag and drop: an .sdk file loads like a paste; a bad file shows the messa
   assert.match(message, /column \d+/i);
   assert.deepEqual(await gridValues(), expected, 'the grid stays');
 });
+
+test('a SudokuWiki link pasted on the page opens its puzzle (no request is made for it)', async () => {
+  await open();
+  const text = await readFile(join(samplesDir, 'codedojo-easy.txt'), 'utf8');
+  const givens = expectedGivens(text);
+  const requests = [];
+  page.on('request', (r) => requests.push(r.url()));
+  await paste(`https://www.sudokuwiki.org/sudoku.htm?bd=${givens.join('')}`);
+  await waitForValues(givens);
+  assert.ok(requests.every((u) => u.startsWith(base)), `only the page's origin: ${requests.join(', ')}`);
+  // A bd= string alone works too, and a broken one keeps the grid with a message.
+  await paste(`bd=${givens.slice(0, 80).join('')}`);
+  await page.waitForSelector('#notice.error');
+  assert.deepEqual(await gridValues(), givens);
+});

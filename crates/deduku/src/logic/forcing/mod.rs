@@ -47,6 +47,7 @@ use net::{Mode, Net, lit, lit_text};
 use std::ops::ControlFlow;
 
 mod kraken;
+mod nested;
 mod net;
 
 /// Finds the instances of `technique` (one of this family's) and pushes them into `sink`.
@@ -58,6 +59,8 @@ pub fn find(board: &Board, technique: Technique, sink: &mut Sink) -> ControlFlow
         ForcingChainVerity => verities(board, Mode::Chain, sink),
         ForcingNetVerity => verities(board, Mode::Net, sink),
         KrakenFish => kraken::find(board, sink),
+        DynamicForcingNet => nested::contradictions(board, nested::Level::Dynamic, sink),
+        NestedForcingNet => nested::contradictions(board, nested::Level::Nested, sink),
         _ => ControlFlow::Continue(()),
     }
 }

@@ -118,10 +118,7 @@ fn main() {
     let files: Vec<(String, usize)> = match file {
         Some(f) => vec![(f, 1)],
         None => vec![
-            (
-                support::shared_path("data/corpora/forum-hardest-1106.txt").display().to_string(),
-                1,
-            ),
+            (support::shared_path("data/corpora/forum-hardest-1106.txt").display().to_string(), 1),
             (
                 support::shared_path("data/corpora/forum-hardest-1905-11plus-5000.txt")
                     .display()

@@ -183,13 +183,8 @@ impl<'a> Net<'a> {
         if self.value[c.index()].is_none() && (self.mode == Mode::Net || orig.len() == 2) {
             let left = self.cands[c.index()];
             if left.len() <= 1 {
-                let preds: Vec<Lit> = self
-                    .base
-                    .candidates(c)
-                    .minus(left)
-                    .iter()
-                    .map(|x| lit(c, x, false))
-                    .collect();
+                let preds: Vec<Lit> =
+                    self.base.candidates(c).minus(left).iter().map(|x| lit(c, x, false)).collect();
                 match left.single_digit() {
                     Some(e) => self.derive(lit(c, e, true), &preds),
                     None => {

@@ -3,7 +3,7 @@
 //! `forum-hardest-1905-11plus-5000.txt`.
 //!
 //! ```text
-//! cargo run -p deduku --release --example forcing_hardest [FILE] [--limit N] [--every K] [--verbose]
+//! cargo run -p deduku --release --example forcing_hardest [FILE] [--limit N] [--every K] [--verbose] [--path-only]
 //! ```
 //!
 //! Without FILE it reads both corpora from `../shared/data/corpora/` (the 5000 file every 50th
@@ -11,10 +11,13 @@
 //! last step) and the whole call (the path plus Sudoku Explainer's rating walk), and counts the
 //! paths with a Brute Force step. Prints the counts, the median and maximum times, the steps by
 //! technique and the SE numbers (ER) reached. `--verbose` prints one line per puzzle.
+//! `--path-only` skips the rating walk (the same steps, found by `next_step_in`), for a quick
+//! brute-force count over a whole file.
 
 #[path = "../tests/it/support.rs"]
 mod support;
 
+use deduku::logic::{Context, next_step_in};
 use deduku::{Advance, Board, Options, PathRun, Technique};
 use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
@@ -27,7 +30,7 @@ struct Report {
     er: BTreeMap<String, usize>,
 }
 
-fn run(name: &str, puzzles: &[Board], verbose: bool) {
+fn run(name: &str, puzzles: &[Board], verbose: bool, path_only: bool) {
     let mut r = Report {
         brute: 0,
         path: Vec::new(),
@@ -37,6 +40,33 @@ fn run(name: &str, puzzles: &[Board], verbose: bool) {
     };
     for (i, p) in puzzles.iter().enumerate() {
         let t0 = Instant::now();
+        if path_only {
+            let ctx = Context { unique: Some(deduku::solve::count_solutions(p, 2).count == 1) };
+            let mut b = p.clone();
+            let mut brute = false;
+            while let Some(s) = next_step_in(&b, &Options::default(), &ctx) {
+                if !s.makes_progress(&b) {
+                    break;
+                }
+                brute |= s.technique == Technique::BruteForce;
+                *r.used.entry(s.technique.id()).or_default() += 1;
+                s.apply(&mut b);
+            }
+            let t = t0.elapsed();
+            r.brute += usize::from(brute);
+            if verbose {
+                println!(
+                    "{:>5} {:>9.1} ms{} {}",
+                    i + 1,
+                    ms(t),
+                    if brute { " BRUTE" } else { "" },
+                    deduku::format::to_line(p)
+                );
+            }
+            r.path.push(t);
+            r.total.push(t);
+            continue;
+        }
         let mut run = PathRun::new(p, &Options::default());
         let mut path_time = Duration::ZERO;
         let mut brute = false;
@@ -107,11 +137,13 @@ fn main() {
     let mut limit = usize::MAX;
     let mut every = 50;
     let mut verbose = false;
+    let mut path_only = false;
     while let Some(a) = args.next() {
         match a.as_str() {
             "--limit" => limit = args.next().and_then(|n| n.parse().ok()).unwrap_or(limit),
             "--every" => every = args.next().and_then(|n| n.parse().ok()).unwrap_or(every).max(1),
             "--verbose" => verbose = true,
+            "--path-only" => path_only = true,
             _ => file = Some(a),
         }
     }
@@ -135,6 +167,6 @@ fn main() {
         let puzzles: Vec<Board> =
             support::puzzles(&text).into_iter().step_by(step).take(limit).collect();
         let name = if step > 1 { format!("{f} (every {step}th)") } else { f };
-        run(&name, &puzzles, verbose);
+        run(&name, &puzzles, verbose, path_only);
     }
 }

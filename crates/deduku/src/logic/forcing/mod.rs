@@ -1,4 +1,6 @@
-//! Forcing chains and nets (contradiction and verity), kraken fish.
+//! Forcing chains and nets (contradiction and verity), kraken fish, and dynamic and nested
+//! forcing nets (`nested.rs`: an assumption propagated with the basic techniques, and with
+//! forcing nets, on the assumed position).
 //!
 //! ## Implications
 //!
@@ -456,6 +458,8 @@ mod tests {
             Technique::ForcingNetContradiction,
             Technique::ForcingNetVerity,
             Technique::KrakenFish,
+            Technique::DynamicForcingNet,
+            Technique::NestedForcingNet,
         ] {
             assert!(find_all(&Board::empty(), t).is_empty(), "{t:?}");
         }

@@ -362,6 +362,18 @@ impl Technique {
                 "Follow a branching net of consequences from every choice of a \
                 cell or of a digit's places in a house. A result every choice reaches holds."
             }
+            DynamicForcingNet => {
+                "A forcing net that also uses the basic techniques: assume a \
+                candidate true, and in the grid that assumption gives, apply singles, locked \
+                candidates, naked and hidden subsets, X-Wings and Swordfish, again and again. If \
+                that ends in a contradiction, the candidate is false."
+            }
+            NestedForcingNet => {
+                "A guess within a guess, with a proof: assume a candidate true, \
+                and in the grid that assumption gives, remove every candidate whose own forcing \
+                net leads to a contradiction there, as well as everything the basic techniques \
+                find. If the assumption then ends in a contradiction, it is false."
+            }
             TemplateSet => {
                 "A template is one way to place all nine copies of a digit, one per \
                 row, column and box. If every template that still fits the grid uses a cell, the \

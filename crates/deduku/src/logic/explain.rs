@@ -1014,6 +1014,32 @@ fn forcing(s: &Step) -> String {
             };
             format!("{source}. {how}. One of the choices is true, so: {l}.")
         }
+        Technique::DynamicForcingNet | Technique::NestedForcingNet => {
+            let Some(&a) = h.candidates.first() else { return s.text.clone() };
+            let inside = if s.technique == Technique::NestedForcingNet {
+                "naked and hidden singles, locked candidates, the basic techniques (subsets, \
+                 X-Wing, Swordfish) on the grid the assumption gives, and forcing nets inside it: \
+                 a candidate whose own net leads to a contradiction in that grid goes from it"
+            } else {
+                "naked and hidden singles, locked candidates, and the basic techniques (subsets, \
+                 X-Wing, Swordfish) on the grid the assumption gives"
+            };
+            // The inner consequences, as the text lists them after "inside:".
+            let used = s
+                .text
+                .split_once("; inside: ")
+                .and_then(|(_, rest)| rest.split_once(')'))
+                .map(|(list, _)| format!(" Inside the assumption: {list}."))
+                .unwrap_or_default();
+            format!(
+                "Assume {}. Following every consequence ({inside}; drawn as links) leads, in {} \
+                 implications, to a contradiction: {reason}.{used} So the assumption is wrong, \
+                 and {}: {l}.",
+                lit(a, true),
+                s.length.saturating_sub(1),
+                lit(a, false)
+            )
+        }
         Technique::KrakenFish => {
             let d = main_digit(s);
             let mut out = fish_body(d, &h.houses, &h.cover_houses, &h.fins);

@@ -11,7 +11,7 @@
 //! | direct | direct pointing 1.7, direct claiming 1.9, direct hidden pair 2.0, naked single 2.3, direct hidden triplet 2.5 |
 //! | indirect | pointing 2.6, claiming 2.8, naked pair 3.0, X-Wing 3.2, hidden pair 3.4, naked triplet 3.6, swordfish 3.8, hidden triplet 4.0, XY-Wing 4.2, XYZ-Wing 4.4, uniqueness tests 1–4 4.5–4.7, naked quad 5.0, jellyfish 5.2, hidden quad 5.4, BUG+1 5.6, aligned pair exclusion 6.2 |
 //! | chains | bidirectional X- and Y-cycles 6.5, forcing X-chains 6.6, cycles and forcing chains with both link kinds 7.0; each + the length step |
-//! | forcing | cell and region forcing chains 8.0, dynamic contradictions and verities 8.5; each + the length step |
+//! | forcing | cell and region forcing chains 8.0, dynamic contradictions and verities 8.5, dynamic forcing chains (+) 9.0, nested forcing chains with dynamic chains inside 10.5; each + the length step |
 //! | last resort | brute force 10.0 |
 //!
 //! A *direct* technique is the pattern that directly yields a hidden single: the step places
@@ -24,7 +24,12 @@
 //! forcing chains, off), a breadth-first walk over X links (a digit's two places in a house)
 //! and/or Y links (a bivalue cell's two digits), until it returns to the start (a cycle) or
 //! reaches the start's opposite (a forcing chain). The forcing stage reuses Deduku's forcing
-//! chains and nets; it is coarser than SE's dynamic and nested chains (see the README).
+//! chains and nets; it is coarser than SE's dynamic and nested chains (see the README). Its
+//! last two levels are Deduku's dynamic forcing net (singles, locked candidates and the basic
+//! techniques inside an assumption: SE's "dynamic forcing chains (+)", 9.0) and nested forcing
+//! net (dynamic nets inside an assumption: SE's nesting level 4, 10.5). SE's levels 9.5
+//! (plain forcing chains inside) and 10.0 (multiple forcing chains inside) have no stand-in:
+//! a puzzle SE solves there is rated 10.5 and up here.
 //!
 //! The search is resumable: [`SeSearch::run`] polls the stop check between stages and between
 //! the starting candidates of the chain search, and carries on where it stopped.
@@ -86,6 +91,8 @@ const STAGES: &[Stage] = &[
         &[T::ForcingChainContradiction, T::ForcingNetContradiction, T::ForcingNetVerity],
         8.5,
     ),
+    Stage::Forcing(&[T::DynamicForcingNet], 9.0),
+    Stage::Forcing(&[T::NestedForcingNet], 10.5),
     Stage::BruteForce,
 ];
 

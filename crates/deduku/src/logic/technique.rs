@@ -220,6 +220,13 @@ techniques! {
     ForcingNetContradiction = "forcing-net-contradiction", "Forcing Net Contradiction", 4, Forcing, 8.5, 700;
     /// Forcing nets from all candidates of a cell or house agree.
     ForcingNetVerity = "forcing-net-verity", "Forcing Net Verity", 4, Forcing, 8.5, 700;
+    /// Dynamic forcing net: an assumption propagated by singles, locked candidates and the
+    /// basic techniques (subsets, X-Wing, Swordfish) on the assumed position leads to a
+    /// contradiction.
+    DynamicForcingNet = "dynamic-forcing-net", "Dynamic Forcing Net", 4, Forcing, 9.0, 800;
+    /// Nested forcing net: an assumption propagated by all of that and by forcing nets on the
+    /// assumed position leads to a contradiction.
+    NestedForcingNet = "nested-forcing-net", "Nested Forcing Net", 4, Forcing, 10.5, 1000;
     /// Template set (pattern overlay): a candidate in every template of its digit.
     TemplateSet = "template-set", "Template Set", 4, Templates, 8.0, 600;
     /// Template delete (pattern overlay): a candidate in no template of its digit.

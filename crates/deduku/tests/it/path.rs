@@ -115,3 +115,23 @@ fn a_long_forcing_search_pauses_mid_step_and_resumes_to_the_same_step() {
     }
     assert!(paused_inside > 0, "no forcing search was ever paused inside");
 }
+
+/// The nested forcing net, the longest search of the catalogue, pauses between assumptions
+/// and resumes to the step an uninterrupted search finds (the stopped search runs first, so
+/// nothing is remembered of the position yet). With the most eliminations asked for, the
+/// search goes through every assumption.
+#[test]
+fn a_nested_forcing_net_pauses_and_resumes_to_the_same_step() {
+    let p = deduku::parse(
+        "........8..3...4.+2.9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3",
+    )
+    .expect("position");
+    let one = Options {
+        enabled: [Technique::NestedForcingNet].into_iter().collect(),
+        order: deduku::Order::MostEliminations,
+    };
+    let (first, pending) = first_step_stopping(&p, &one, 3);
+    assert!(pending > 0, "the search was never paused");
+    let want = deduku::next_step(&p, &one).expect("a nested forcing net");
+    assert_eq!(first, Some(want.text));
+}

@@ -4,15 +4,18 @@
 
 use crate::support;
 
-use deduku::{Board, PathStatus, solve_path};
+use deduku::{Board, PathStatus, Technique, solve_path};
 
-fn check_corpus(name: &str, puzzles: &[Board]) {
+/// Checks every default path of `puzzles`; returns the number of paths with a Brute Force step.
+fn check_corpus(name: &str, puzzles: &[Board]) -> usize {
     let mut failures = Vec::new();
     let mut steps = 0usize;
+    let mut brute = 0usize;
     for (i, p) in puzzles.iter().enumerate() {
         let sol = support::solution(p);
         let path = solve_path(p);
         steps += path.steps.len();
+        brute += usize::from(path.steps.iter().any(|s| s.technique == Technique::BruteForce));
         if path.status != PathStatus::Solved {
             failures.push(format!("{name} #{i} {p:?}: ended {:?}", path.status));
         }
@@ -30,13 +33,37 @@ fn check_corpus(name: &str, puzzles: &[Board]) {
             failures.push(format!("{name} #{i}: replaying the steps does not give the solution"));
         }
     }
-    println!("{name}: {} puzzles, {steps} steps, {} failures", puzzles.len(), failures.len());
+    println!(
+        "{name}: {} puzzles, {steps} steps, {brute} with brute force, {} failures",
+        puzzles.len(),
+        failures.len()
+    );
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+    brute
 }
 
 #[test]
 fn every_step_of_top1465_is_sound_and_paths_end_solved() {
     check_corpus("top1465", &support::corpus("corpora/top1465.txt"));
+}
+
+/// Ten of the hardest known puzzles (`corpora/forum-hardest-sample.txt`): dynamic and nested
+/// forcing nets take every one of them to the end without brute force.
+#[test]
+fn the_forum_hardest_sample_is_solved_soundly_without_brute_force() {
+    let puzzles = support::corpus("corpora/forum-hardest-sample.txt");
+    assert_eq!(puzzles.len(), 10);
+    assert_eq!(check_corpus("forum-hardest sample", &puzzles), 0);
+}
+
+/// All 375 puzzles of the forum's hardest database (2011): every step of every default path
+/// is sound, and no path needs brute force.
+#[test]
+#[ignore = "needs ../shared/data; scripts/test.sh runs it when present"]
+fn every_step_of_forum_hardest_1106_is_sound_and_no_path_needs_brute_force() {
+    let puzzles = support::puzzles(&support::read_shared("data/corpora/forum-hardest-1106.txt"));
+    assert_eq!(puzzles.len(), 375);
+    assert_eq!(check_corpus("forum-hardest-1106", &puzzles), 0);
 }
 
 #[test]

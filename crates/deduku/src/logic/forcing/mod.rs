@@ -1,4 +1,6 @@
-//! Forcing chains and nets (contradiction and verity), kraken fish.
+//! Forcing chains and nets (contradiction and verity), kraken fish, and dynamic and nested
+//! forcing nets (`nested.rs`: an assumption propagated with the basic techniques, and with
+//! forcing nets, on the assumed position).
 //!
 //! ## Implications
 //!
@@ -47,6 +49,7 @@ use net::{Mode, Net, lit, lit_text};
 use std::ops::ControlFlow;
 
 mod kraken;
+mod nested;
 mod net;
 
 /// Finds the instances of `technique` (one of this family's) and pushes them into `sink`.
@@ -58,6 +61,8 @@ pub fn find(board: &Board, technique: Technique, sink: &mut Sink) -> ControlFlow
         ForcingChainVerity => verities(board, Mode::Chain, sink),
         ForcingNetVerity => verities(board, Mode::Net, sink),
         KrakenFish => kraken::find(board, sink),
+        DynamicForcingNet => nested::contradictions(board, nested::Level::Dynamic, sink),
+        NestedForcingNet => nested::contradictions(board, nested::Level::Nested, sink),
         _ => ControlFlow::Continue(()),
     }
 }
@@ -453,6 +458,8 @@ mod tests {
             Technique::ForcingNetContradiction,
             Technique::ForcingNetVerity,
             Technique::KrakenFish,
+            Technique::DynamicForcingNet,
+            Technique::NestedForcingNet,
         ] {
             assert!(find_all(&Board::empty(), t).is_empty(), "{t:?}");
         }

@@ -44,8 +44,16 @@ pub(crate) struct Contradiction {
 
 /// The propagation of one assumption.
 pub(crate) struct Net<'a> {
+    /// The position propagated from.
     board: &'a Board,
+    /// The position predecessors are named against: `board` itself, or for a propagation
+    /// inside an outer assumption (nested nets) the real position, so the candidates `board`
+    /// lacks show as predecessors that this net did not derive (the outer net's literals, see
+    /// [`Net::premises`]).
+    base: &'a Board,
     mode: Mode,
+    /// The next literal of `order` to propagate.
+    head: usize,
     cands: [DigitSet; 81],
     digit_cells: [CellSet; 9],
     value: [Option<Digit>; 81],
@@ -65,6 +73,12 @@ pub(crate) struct Net<'a> {
 impl<'a> Net<'a> {
     /// A propagation on `board` with nothing assumed yet.
     pub(crate) fn new(board: &'a Board, mode: Mode) -> Net<'a> {
+        Net::inside(board, board, mode)
+    }
+
+    /// A propagation on `board`, a copy of `base` with candidates removed (an outer
+    /// assumption's consequences), whose predecessors are named against `base`.
+    pub(crate) fn inside(board: &'a Board, base: &'a Board, mode: Mode) -> Net<'a> {
         let mut digit_cells = [CellSet::EMPTY; 9];
         for d in Digit::all() {
             digit_cells[d.index()] = board.digit_cells(d);
@@ -79,7 +93,9 @@ impl<'a> Net<'a> {
         }
         Net {
             board,
+            base,
             mode,
+            head: 0,
             cands: *board.all_candidates(),
             digit_cells,
             value: [None; 81],
@@ -114,6 +130,7 @@ impl<'a> Net<'a> {
             }
         }
         self.order.clear();
+        self.head = 0;
         self.span.clear();
         self.preds.clear();
         self.contradiction = None;
@@ -128,10 +145,21 @@ impl<'a> Net<'a> {
     /// stops at once).
     pub(crate) fn run(&mut self, start: Lit) {
         self.derive(start, &[]);
-        let mut head = 0;
-        while head < self.order.len() && self.contradiction.is_none() {
-            let l = self.order[head];
-            head += 1;
+        self.propagate();
+    }
+
+    /// Adds literal `l`, derived outside this net's rules from `preds`, without propagating
+    /// it (see [`Net::propagate`]).
+    pub(crate) fn add(&mut self, l: Lit, preds: &[Lit]) {
+        self.derive(l, preds);
+    }
+
+    /// Propagates what was derived and not yet propagated, until nothing follows or a
+    /// contradiction shows.
+    pub(crate) fn propagate(&mut self) {
+        while self.head < self.order.len() && self.contradiction.is_none() {
+            let l = self.order[self.head];
+            self.head += 1;
             let k = l.candidate();
             if l.is_on() {
                 for e in self.board.candidates(k.cell).iter() {
@@ -155,7 +183,8 @@ impl<'a> Net<'a> {
         if self.value[c.index()].is_none() && (self.mode == Mode::Net || orig.len() == 2) {
             let left = self.cands[c.index()];
             if left.len() <= 1 {
-                let preds: Vec<Lit> = orig.minus(left).iter().map(|x| lit(c, x, false)).collect();
+                let preds: Vec<Lit> =
+                    self.base.candidates(c).minus(left).iter().map(|x| lit(c, x, false)).collect();
                 match left.single_digit() {
                     Some(e) => self.derive(lit(c, e, true), &preds),
                     None => {
@@ -173,10 +202,10 @@ impl<'a> Net<'a> {
             if left.len() > 1 {
                 continue;
             }
-            let orig = self.board.house_digit_cells(h, d);
-            if self.mode == Mode::Chain && orig.len() != 2 {
+            if self.mode == Mode::Chain && self.board.house_digit_cells(h, d).len() != 2 {
                 continue;
             }
+            let orig = self.base.house_digit_cells(h, d);
             let preds: Vec<Lit> = orig.minus(left).iter().map(|x| lit(x, d, false)).collect();
             match left.first() {
                 None => {
@@ -212,7 +241,7 @@ impl<'a> Net<'a> {
                 if victims.is_empty() {
                     continue;
                 }
-                let orig = self.board.house_digit_cells(h, d);
+                let orig = self.base.house_digit_cells(h, d);
                 let preds: Vec<Lit> = orig.minus(left).iter().map(|x| lit(x, d, false)).collect();
                 for v in victims.iter() {
                     self.derive(lit(v, d, false), &preds);
@@ -297,6 +326,27 @@ impl<'a> Net<'a> {
             stack.extend_from_slice(self.preds_of(l));
         }
         out.sort_by_key(|&l| self.index[l.code()]);
+        out
+    }
+
+    /// The predecessors reached from `lits` (backwards) that this net did not derive: for a
+    /// net [`Net::inside`] an outer assumption, the outer literals its result rests on.
+    pub(crate) fn premises(&self, lits: &[Lit]) -> Vec<Lit> {
+        let mut seen = vec![false; LITS];
+        let mut stack: Vec<Lit> = lits.to_vec();
+        let mut out = Vec::new();
+        while let Some(l) = stack.pop() {
+            if seen[l.code()] {
+                continue;
+            }
+            seen[l.code()] = true;
+            if self.has(l) {
+                stack.extend_from_slice(self.preds_of(l));
+            } else {
+                out.push(l);
+            }
+        }
+        out.sort_by_key(|l| l.code());
         out
     }
 

@@ -8,5 +8,6 @@ mod chains;
 mod coloring;
 mod explain;
 mod fish_single_digit;
+mod nested;
 mod uniqueness;
 mod wings;

@@ -1,0 +1,326 @@
+//! Dynamic and nested forcing nets: an assumption propagated by stronger rules than singles.
+//!
+//! Both assume a candidate true and propagate it like a forcing net (naked and hidden singles,
+//! locked candidates), and whenever that stops they look at the *assumed position* (the
+//! position with every consequence so far applied) with stronger rules, add what those find
+//! as new consequences and propagate again, until a contradiction shows (the assumption is
+//! wrong: the candidate goes) or nothing more follows:
+//!
+//! - **Dynamic Forcing Net** (Sudoku Explainer's "dynamic forcing chains (+)", level 1): the
+//!   basic techniques inside: naked and hidden pairs, triples and quads, X-Wing and Swordfish.
+//! - **Nested Forcing Net** (level 2): the same, and then forcing nets inside: a candidate of
+//!   the assumed position whose own forcing net (singles and locked candidates, on the assumed
+//!   position) ends in a contradiction is removed there ("a guess within the guess"). Brute
+//!   force's trial and error at depth two is exactly this, with a proof for each step; it
+//!   solves every puzzle of the forum's hardest lists.
+//!
+//! Every rule used inside is sound on the assumed position, so a contradiction proves the
+//! assumption false. A consequence found by an inner rule takes as predecessors the outer
+//! literals it rests on (for an inner net, the outer eliminations its contradiction used; for
+//! a basic technique, the outer eliminations among its pattern's cells and houses), so the
+//! step's links draw the whole net.
+//!
+//! The search is the expensive part of the catalogue. Assumptions are tried in a fixed order
+//! (largest plain forcing net first: the likeliest to reach a contradiction), the first ones
+//! that contradict are pushed as found, and the sink's stop check is polled between
+//! assumptions. The progress (where the scan is, what it found) is kept per thread for the
+//! last few positions, so a stopped search resumes and a second search of the same position
+//! (the rating walk after the path) replays what was found.
+
+use super::net::{Mode, Net, lit, lit_text};
+use super::step_proving;
+use crate::board::Board;
+use crate::grid::{Cell, House};
+use crate::logic::lit::Lit;
+use crate::logic::step::Step;
+use crate::logic::{Detail, Sink, Technique};
+use std::ops::ControlFlow;
+
+/// Which rules propagate inside an assumption.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(super) enum Level {
+    /// Singles, locked candidates, and the basic techniques on the assumed position.
+    Dynamic,
+    /// All of that, and forcing nets on the assumed position.
+    Nested,
+}
+
+impl Level {
+    fn technique(self) -> Technique {
+        match self {
+            Level::Dynamic => Technique::DynamicForcingNet,
+            Level::Nested => Technique::NestedForcingNet,
+        }
+    }
+}
+
+/// The basic techniques used inside an assumption, cheapest first.
+const BASIC: &[Technique] = &[
+    Technique::NakedPair,
+    Technique::HiddenPair,
+    Technique::XWing,
+    Technique::NakedTriple,
+    Technique::HiddenTriple,
+    Technique::Swordfish,
+    Technique::NakedQuad,
+    Technique::HiddenQuad,
+];
+
+/// Why an inner consequence holds.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Rule {
+    Basic(Technique),
+    Net,
+}
+
+/// An assumption propagated at a level.
+struct Outer<'a> {
+    net: Net<'a>,
+    /// The consequences found by inner rules, in order, with their rule.
+    inner: Vec<(Lit, Rule)>,
+}
+
+/// The assumed position: `board` with every "off" literal derived by `net` removed.
+fn assumed(board: &Board, net: &Net) -> Board {
+    let mut w = board.clone();
+    for &l in &net.order {
+        if !l.is_on() {
+            let k = l.candidate();
+            w.eliminate(k.cell, k.digit);
+        }
+    }
+    w
+}
+
+/// The outer eliminations (`base` has the candidate, `w` not) a basic step found on `w` rests
+/// on, over-approximated: those in its pattern's cells, and those of its digits in its houses.
+fn basic_premises(base: &Board, w: &Board, s: &Step) -> Vec<Lit> {
+    let mut digits = crate::grid::DigitSet::EMPTY;
+    for k in s.highlight.candidates.iter().chain(&s.eliminations) {
+        digits.insert(k.digit);
+    }
+    let mut out = Vec::new();
+    let mut push = |c: Cell, d| {
+        let l = lit(c, d, false);
+        if base.has_candidate(c, d) && !w.has_candidate(c, d) && !out.contains(&l) {
+            out.push(l);
+        }
+    };
+    for &c in &s.highlight.cells {
+        for d in base.candidates(c).iter() {
+            push(c, d);
+        }
+    }
+    let houses: Vec<House> = s.highlight.houses.clone();
+    for h in houses {
+        for c in h.cells() {
+            for d in digits.iter() {
+                push(c, d);
+            }
+        }
+    }
+    out
+}
+
+/// Propagates assumption `a` on `board` at `level` until a contradiction or nothing follows.
+fn propagate(board: &Board, a: Lit, level: Level) -> Outer<'_> {
+    let mut net = Net::new(board, Mode::Net);
+    net.run(a);
+    let mut inner: Vec<(Lit, Rule)> = Vec::new();
+    // One scan position for the inner nets, kept across rounds: the scan goes on where the
+    // last find was and ends after a whole pass that finds nothing.
+    let mut probe = 0usize;
+    'rounds: while net.contradiction.is_none() {
+        let w = assumed(board, &net);
+        // The basic techniques first: cheap, and often enough.
+        for &t in BASIC {
+            let mut sink = Sink::unlimited();
+            let _ = match t.family() {
+                crate::logic::Family::Fish => crate::logic::fish::find(&w, t, &mut sink),
+                _ => crate::logic::subsets::find(&w, t, &mut sink),
+            };
+            let mut added = false;
+            for s in sink.into_steps() {
+                let mut premises = basic_premises(board, &w, &s);
+                if premises.is_empty() {
+                    premises.push(a);
+                }
+                for &e in &s.eliminations {
+                    let l = lit(e.cell, e.digit, false);
+                    if w.has(e) && !net.has(l) {
+                        net.add(l, &premises);
+                        inner.push((l, Rule::Basic(t)));
+                        added = true;
+                    }
+                }
+            }
+            if added {
+                net.propagate();
+                continue 'rounds;
+            }
+        }
+        if level == Level::Dynamic {
+            break;
+        }
+        // Forcing nets inside: one pass over the assumed position's open candidates, from
+        // where the last pass found something; a find is added and propagated at once.
+        let open: Vec<Lit> = Cell::all()
+            .filter(|&c| w.candidates(c).len() >= 2)
+            .flat_map(|c| w.candidates(c).iter().map(move |d| lit(c, d, true)))
+            .collect();
+        if open.is_empty() {
+            break;
+        }
+        let mut probe_net = Net::inside(&w, board, Mode::Net);
+        let n = open.len();
+        let mut found = None;
+        for j in 0..n {
+            let p = open[(probe + j) % n];
+            probe_net.reset();
+            probe_net.run(p);
+            let Some(con) = &probe_net.contradiction else { continue };
+            let mut premises = probe_net.premises(&con.lits);
+            if premises.is_empty() {
+                premises.push(a);
+            }
+            found = Some((p.negated(), premises, (probe + j) % n));
+            break;
+        }
+        let Some((l, premises, at)) = found else { break };
+        drop(probe_net);
+        net.add(l, &premises);
+        inner.push((l, Rule::Net));
+        net.propagate();
+        probe = at;
+    }
+    Outer { net, inner }
+}
+
+/// The step of a contradiction from assumption `a` (`None` if there is none).
+fn step_of(board: &Board, a: Lit, level: Level) -> Option<Step> {
+    let Outer { net, inner } = propagate(board, a, level);
+    let con = net.contradiction.as_ref()?;
+    let lits = net.explain(&con.lits);
+    let mut s = step_proving(level.technique(), a.negated());
+    s.highlight.candidates.push(a.candidate());
+    s.highlight.alternate.extend(con.lits.iter().map(|&l| l.candidate()));
+    s.highlight.links = net.links(&lits);
+    s.length = lits.len() as u16;
+    s.detail = Detail::Forcing { house: None, reason: con.text.clone(), chains: Vec::new() };
+    let used: Vec<String> = inner
+        .iter()
+        .filter(|(l, _)| lits.contains(l))
+        .map(|&(l, rule)| {
+            let by = match rule {
+                Rule::Net => "forcing net".to_string(),
+                Rule::Basic(t) => t.name().to_string(),
+            };
+            format!("{} by {by}", lit_text(l))
+        })
+        .collect();
+    // Without an inner rule it is a plain forcing net; a nested net uses an inner net.
+    let nested_used = inner.iter().any(|(l, r)| *r == Rule::Net && lits.contains(l));
+    if used.is_empty() || (level == Level::Nested && !nested_used) {
+        return None;
+    }
+    let inside = format!("; inside: {}", used.join(", "));
+    let pattern = format!(
+        "{} leads to a contradiction: {} ({} implications{inside})",
+        lit_text(a),
+        con.text,
+        lits.len().saturating_sub(1)
+    );
+    Some(s.with_text(pattern))
+}
+
+/// The assumptions in search order: every candidate assumed true, the ones with the largest
+/// plain forcing net first (ties: candidate order).
+fn order(board: &Board) -> Vec<Lit> {
+    let mut net = Net::new(board, Mode::Net);
+    let mut scored: Vec<(usize, Lit)> = Vec::new();
+    for c in Cell::all() {
+        if board.candidates(c).len() < 2 {
+            continue;
+        }
+        for d in board.candidates(c).iter() {
+            let a = lit(c, d, true);
+            net.reset();
+            net.run(a);
+            scored.push((usize::MAX - net.order.len(), a));
+        }
+    }
+    scored.sort_unstable_by_key(|&(s, a)| (s, a.code()));
+    scored.into_iter().map(|(_, a)| a).collect()
+}
+
+/// What the search has done on one position: how far the scan got and which assumptions
+/// contradicted before that point.
+#[derive(Clone)]
+struct Memo {
+    board: Board,
+    level: Level,
+    next: usize,
+    found: Vec<Lit>,
+}
+
+/// Memos kept per thread (most recent last).
+const MEMOS: usize = 8;
+
+thread_local! {
+    static MEMO: std::cell::RefCell<Vec<Memo>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+fn recall(board: &Board, level: Level) -> Option<Memo> {
+    MEMO.with(|m| {
+        let mut m = m.borrow_mut();
+        let i = m.iter().position(|x| x.level == level && x.board == *board)?;
+        Some(m.remove(i))
+    })
+}
+
+fn keep(memo: Memo) {
+    MEMO.with(|m| {
+        let mut m = m.borrow_mut();
+        if m.len() >= MEMOS {
+            m.remove(0);
+        }
+        m.push(memo);
+    });
+}
+
+/// Pushes the contradictions of `level` on `board`: first those found by an earlier search
+/// of the same position, then the scan goes on.
+pub(super) fn contradictions(board: &Board, level: Level, sink: &mut Sink) -> ControlFlow<()> {
+    let mut memo = recall(board, level).unwrap_or_else(|| Memo {
+        board: board.clone(),
+        level,
+        next: 0,
+        found: Vec::new(),
+    });
+    for &a in &memo.found {
+        if let Some(s) = step_of(board, a, level) {
+            if sink.push(s).is_break() {
+                keep(memo);
+                return ControlFlow::Break(());
+            }
+        }
+    }
+    let order = order(board);
+    let start = memo.next;
+    for (i, &a) in order.iter().enumerate().skip(start) {
+        if i > start && sink.should_stop() {
+            memo.next = i;
+            keep(memo);
+            return ControlFlow::Break(());
+        }
+        memo.next = i + 1;
+        let Some(s) = step_of(board, a, level) else { continue };
+        memo.found.push(a);
+        if sink.push(s).is_break() {
+            keep(memo);
+            return ControlFlow::Break(());
+        }
+    }
+    keep(memo);
+    ControlFlow::Continue(())
+}

@@ -381,3 +381,32 @@ async fn the_generator_is_deterministic_in_wasm_and_in_the_worker() {
         }
     }
 }
+
+/// The explained path with its rating on the ten forum-hardest puzzles of the library's sample,
+/// in wasm (a benchmark: printed, not asserted beyond "no brute force"; ignored by default since
+/// the test build is not optimised). Run it optimised:
+/// `cargo test -p deduku-web --release --target wasm32-unknown-unknown --test browser -- --include-ignored --nocapture forum_hardest`
+#[wasm_bindgen_test]
+#[ignore = "a benchmark; run it with --release and --include-ignored"]
+async fn forum_hardest_paths_in_wasm() {
+    let text = include_str!("../../crates/deduku/tests/data/corpora/forum-hardest-sample.txt");
+    let perf = web_sys::window().unwrap().performance().unwrap();
+    let mut times = Vec::new();
+    for line in text.lines().filter(|l| !l.starts_with('#') && l.trim().len() >= 81) {
+        let board = deduku::parse(line.trim()).expect("a puzzle");
+        let t0 = perf.now();
+        let path = deduku::solve_path(&board);
+        times.push(perf.now() - t0);
+        assert!(path.steps.iter().all(|s| s.technique != deduku::Technique::BruteForce));
+    }
+    times.sort_by(f64::total_cmp);
+    web_sys::console::log_1(
+        &format!(
+            "forum-hardest sample in wasm ({} puzzles), path + rating: median {:.0} ms, max {:.0} ms",
+            times.len(),
+            times[times.len() / 2],
+            times[times.len() - 1]
+        )
+        .into(),
+    );
+}

@@ -213,7 +213,9 @@ impl State {
     #[inline(never)]
     fn propagate(&mut self) -> bool {
         // Sweeps over the 27 entries, each written out with its index a constant, until one
-        // sweep finds nothing changed.
+        // sweep finds nothing changed. Digit by digit (its three bands in a row), so a locked
+        // column reaches the digit's other bands in the same sweep (measured: a few % faster
+        // than band by band; the fixpoint, hence the search tree, is the same).
         macro_rules! sweep {
             ($changed:ident, $($k:literal)*) => {
                 $(
@@ -228,7 +230,7 @@ impl State {
         }
         loop {
             let mut changed = false;
-            sweep!(changed, 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26);
+            sweep!(changed, 0 9 18 1 10 19 2 11 20 3 12 21 4 13 22 5 14 23 6 15 24 7 16 25 8 17 26);
             if !changed {
                 return true;
             }

@@ -571,12 +571,14 @@ impl Model {
             Action::Erase => return self.input(0),
             Action::Paste(text) => self.parse_id = self.request(Job::Parse(text)),
             Action::Clear => {
+                self.drop_new_puzzle();
                 self.pos = Position::default();
                 self.givens_mode = true;
                 self.notice = None;
                 return Some(Change::Person);
             }
             Action::Load(pos) => {
+                self.drop_new_puzzle();
                 self.givens_mode = pos.is_empty();
                 self.pos = *pos;
                 return Some(Change::Person);
@@ -800,6 +802,16 @@ impl Model {
             }
         }
         None
+    }
+
+    /// Another puzzle was opened: a new puzzle still being made would replace it, so it is
+    /// cancelled.
+    fn drop_new_puzzle(&mut self) {
+        if self.gen_id != 0 {
+            let id = self.gen_id;
+            self.request(Job::Cancel(id));
+            self.gen_id = 0;
+        }
     }
 
     fn new_puzzle(&mut self, choice: PuzzleChoice) -> Option<Change> {
@@ -1157,6 +1169,7 @@ impl Model {
         match reply {
             Reply::Parsed(board) if id == self.parse_id => {
                 self.parse_id = 0;
+                self.drop_new_puzzle();
                 self.notice = None;
                 self.pos = Position::from_plain(&board);
                 self.givens_mode = self.pos.is_empty();
@@ -1847,6 +1860,20 @@ mod tests {
         let reply = crate::agent::GenJob::new(PuzzleChoice::Level("easy".into()), 1, false).run();
         let m = m.apply(Action::Worker(Response { id, reply }));
         assert!(m.pos.is_empty());
+    }
+
+    #[test]
+    fn a_paste_while_a_new_puzzle_is_made_wins() {
+        let m = Model::default().apply(Action::NewPuzzle(PuzzleChoice::Level("easy".into())));
+        let making = m.gen_id;
+        // The paste is parsed; the generate request is then cancelled, and its late answer dropped.
+        let m = m.apply(Action::Paste(EASY.into()));
+        let parse = m.parse_id;
+        let m = m.apply(Action::Worker(Response { id: parse, reply: parse_job(EASY) }));
+        assert!(m.outbox.iter().any(|r| r.job == Job::Cancel(making)));
+        let reply = crate::agent::GenJob::new(PuzzleChoice::Level("easy".into()), 1, false).run();
+        let m = m.apply(Action::Worker(Response { id: making, reply }));
+        assert_eq!(m.pos.to_plain().to_line().replace('.', "0"), EASY);
     }
 
     #[test]

@@ -1555,3 +1555,29 @@ test('a SudokuWiki link pasted on the page opens its puzzle (no request is made 
   await page.waitForSelector('#notice.error');
   assert.deepEqual(await gridValues(), givens);
 });
+
+test('page speed: long main-thread tasks while pasting, stepping and solving all the hardest sample (printed)', async () => {
+  await open();
+  await page.evaluate(() => {
+    window.__long = [];
+    window.__marks = [];
+    new PerformanceObserver((l) => {
+      for (const e of l.getEntries()) window.__long.push([e.startTime, e.duration]);
+    }).observe({ type: 'longtask', buffered: false });
+  });
+  const mark = (name) => page.evaluate((n) => window.__marks.push([performance.now(), n]), name);
+  await mark('paste');
+  await load('forum-hardest-1');
+  await page.waitForSelector('.step-item');
+  await mark('step');
+  for (let i = 0; i < 10; i++) await page.click('#next');
+  await mark('solve all');
+  await page.click('#solve-all');
+  await page.waitForFunction(() => !document.querySelector('#progress')
+    && [...document.querySelectorAll('[role=gridcell]')].every((c) => c.dataset.value !== '0'), null, { timeout: 120000 });
+  assert.ok(isValidSolution(await gridValues()), 'solved');
+  const [long, marks] = await page.evaluate(() => [window.__long, window.__marks]);
+  const phase = (t) => [...marks].reverse().find(([at]) => at <= t)?.[1] ?? 'before';
+  const list = long.map(([t, d]) => `${d.toFixed(0)} ms (${phase(t)})`);
+  console.log(`long tasks (> 50 ms) while pasting, stepping and solving all forum-hardest-1: ${list.length ? list.join(', ') : 'none'}`);
+});

@@ -46,19 +46,48 @@ fn dark() -> bool {
         .is_some_and(|m| m.matches())
 }
 
-fn svg_of(props: &ExportProps) -> String {
-    let view = GridView {
-        pos: &props.pos,
-        auto: props.auto,
-        step: props.step.as_ref(),
-        selected: None,
-        warnings: &props.warnings,
-        mistakes: props.mistakes.as_ref(),
-        singles: props.singles.as_ref(),
-        highlight: props.highlight,
-        bivalue: props.bivalue,
-    };
-    picture::svg(&view, &Palette::page(dark()))
+/// What a picture is drawn from: the props' values, copied so that the picture is drawn only
+/// when a Save button is pressed, not on every change of the grid.
+#[derive(Clone)]
+struct Snapshot {
+    pos: Position,
+    auto: bool,
+    step: Option<PlainStep>,
+    warnings: Warnings,
+    mistakes: Option<Mistakes>,
+    singles: Option<Singles>,
+    highlight: Option<u8>,
+    bivalue: bool,
+}
+
+impl Snapshot {
+    fn of(props: &ExportProps) -> Snapshot {
+        Snapshot {
+            pos: props.pos.clone(),
+            auto: props.auto,
+            step: props.step.clone(),
+            warnings: props.warnings.clone(),
+            mistakes: props.mistakes.clone(),
+            singles: props.singles.clone(),
+            highlight: props.highlight,
+            bivalue: props.bivalue,
+        }
+    }
+
+    fn svg(&self) -> String {
+        let view = GridView {
+            pos: &self.pos,
+            auto: self.auto,
+            step: self.step.as_ref(),
+            selected: None,
+            warnings: &self.warnings,
+            mistakes: self.mistakes.as_ref(),
+            singles: self.singles.as_ref(),
+            highlight: self.highlight,
+            bivalue: self.bivalue,
+        };
+        picture::svg(&view, &Palette::page(dark()))
+    }
 }
 
 fn svg_blob(svg: &str) -> Result<Blob, JsValue> {
@@ -113,20 +142,20 @@ fn report(on_action: &Callback<Action>, error: bool, text: String) {
 #[component]
 pub fn Export(props: &ExportProps) -> Html {
     let print_steps = use_state(|| false);
+    let snapshot = std::rc::Rc::new(Snapshot::of(props));
     let on_svg = {
-        let svg = svg_of(props);
+        let snapshot = snapshot.clone();
         let cb = props.on_action.clone();
         Callback::from(move |_: MouseEvent| {
-            if svg_blob(&svg).and_then(|b| download(&b, "deduku.svg")).is_err() {
+            if svg_blob(&snapshot.svg()).and_then(|b| download(&b, "deduku.svg")).is_err() {
                 report(&cb, true, "The browser refused to save the picture.".into());
             }
         })
     };
     let on_png = {
-        let svg = svg_of(props);
         let cb = props.on_action.clone();
         Callback::from(move |_: MouseEvent| {
-            let (svg, cb) = (svg.clone(), cb.clone());
+            let (svg, cb) = (snapshot.svg(), cb.clone());
             wasm_bindgen_futures::spawn_local(async move {
                 let saved = match png_of(&svg).await {
                     Ok(png) => download(&png, "deduku.png"),

@@ -68,17 +68,22 @@ pub fn Import(props: &ImportProps) -> Html {
         })
     };
     let board = &props.board;
+    // The texts are made when a Copy button is pressed, not on every change of the grid.
     let on_copy_line = {
         let cb = props.on_action.clone();
-        let line = deduku::format::to_line_with_placed(&board.to_board());
+        let board = board.clone();
         Callback::from(move |_: MouseEvent| {
-            copy_text(line.clone(), "81-character line (+ before placed digits)", cb.clone())
+            let line = deduku::format::to_line_with_placed(&board.to_board());
+            copy_text(line, "81-character line (+ before placed digits)", cb.clone())
         })
     };
     let on_copy_pm = {
         let cb = props.on_action.clone();
-        let pm = deduku::format::to_pencilmarks(&board.to_board());
-        Callback::from(move |_: MouseEvent| copy_text(pm.clone(), "pencil-mark grid", cb.clone()))
+        let board = board.clone();
+        Callback::from(move |_: MouseEvent| {
+            let pm = deduku::format::to_pencilmarks(&board.to_board());
+            copy_text(pm, "pencil-mark grid", cb.clone())
+        })
     };
     // Mark the first option selected: Yew inserts children last first, so the browser's default
     // would otherwise be the last one.

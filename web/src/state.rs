@@ -16,8 +16,8 @@
 use crate::history::History;
 use crate::position::{Position, cell_name};
 use crate::protocol::{
-    CellOrigin, Job, PathEnd, PathRequest, PlainBoard, PlainRating, PlainStep, PuzzleChoice, Reply,
-    Request, Response, Verdict,
+    CellOrigin, Job, PathEnd, PathRequest, PlainRating, PlainStep, PuzzleChoice, Reply, Request,
+    Response, Verdict,
 };
 use std::collections::BTreeMap;
 use std::rc::Rc;
@@ -1259,31 +1259,11 @@ impl Model {
     }
 }
 
-/// The cells that hold a digit also held by a peer: both cells of every duplicate.
-pub fn conflicts(board: &PlainBoard) -> Vec<usize> {
-    let mut out = [false; 81];
-    for h in deduku::House::all() {
-        let cells = h.cells();
-        for (k, a) in cells.iter().enumerate() {
-            let va = board.value(a.index());
-            if va == 0 {
-                continue;
-            }
-            for b in &cells[k + 1..] {
-                if board.value(b.index()) == va {
-                    out[a.index()] = true;
-                    out[b.index()] = true;
-                }
-            }
-        }
-    }
-    (0..81).filter(|&i| out[i]).collect()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::agent::{PathJob, analyze_job, find_all_job, parse_job};
+    use crate::protocol::PlainBoard;
 
     const EASY: &str =
         "530070000600195000098000060800060003400803001700020006060000280000419005000080079";

@@ -8,14 +8,13 @@
 //!
 //! The library reads no clock, so the time in the exact solver is measured here: the example
 //! runs the generator's attempt loop itself, on the library's public pieces (`random_solution`,
-//! the same digging, `PathRun`), timing the solution grid and the digging (the uniqueness
+//! `dig`, `PathRun`), timing the solution grid and the digging (the uniqueness
 //! checks) apart from the path and rating. The replica draws the same random numbers as the
 //! library, so it finds the same puzzles: the first puzzles of every target are checked against
 //! [`generate`].
 
-use deduku::generate::{GenOptions, Rng, Target, generate, random_solution, seed_for};
+use deduku::generate::{GenOptions, Rng, Target, dig, generate, random_solution, seed_for};
 use deduku::logic::{Advance, Options, PathRun, PathStatus};
-use deduku::solve::count_values;
 use deduku::{Board, Level, Technique};
 use std::time::{Duration, Instant};
 
@@ -26,38 +25,6 @@ fn pct(v: &[f64], p: f64) -> f64 {
     let mut v = v.to_vec();
     v.sort_by(|a, b| a.total_cmp(b));
     v[((v.len() - 1) as f64 * p).round() as usize]
-}
-
-/// The library's `dig`, on its public pieces (same random draws).
-fn dig(solution: &[u8; 81], opts: &GenOptions, rng: &mut Rng) -> ([u8; 81], u64) {
-    let mut orbits = opts.symmetry.orbits();
-    rng.shuffle(&mut orbits);
-    let mut puzzle = *solution;
-    let mut clues = 81usize;
-    let stop_at = if opts.minimal {
-        opts.min_clues as usize
-    } else {
-        let (lo, hi) = (opts.min_clues as usize, opts.max_clues as usize);
-        lo + rng.below(hi - lo + 1)
-    };
-    let mut calls = 0;
-    for orbit in orbits {
-        if clues <= stop_at || clues - orbit.len() < opts.min_clues as usize {
-            continue;
-        }
-        for &i in &orbit {
-            puzzle[i] = 0;
-        }
-        calls += 1;
-        if count_values(&puzzle, 2).count == 1 {
-            clues -= orbit.len();
-        } else {
-            for &i in &orbit {
-                puzzle[i] = solution[i];
-            }
-        }
-    }
-    (puzzle, calls)
 }
 
 /// One search as the library's `Generator` runs it, timed.

@@ -356,8 +356,9 @@ pub fn random_solution(rng: &mut Rng) -> [u8; 81] {
 }
 
 /// Takes clues away from `solution` one orbit at a time in random order while the puzzle keeps
-/// one solution; returns the puzzle and the number of solver calls.
-fn dig(solution: &[u8; 81], opts: &GenOptions, rng: &mut Rng) -> ([u8; 81], u64) {
+/// one solution; returns the puzzle and the number of solver calls. Public so a benchmark can
+/// time it apart (the library reads no clock); [`Generator`] calls it once per attempt.
+pub fn dig(solution: &[u8; 81], opts: &GenOptions, rng: &mut Rng) -> ([u8; 81], u64) {
     let mut orbits = opts.symmetry.orbits();
     rng.shuffle(&mut orbits);
     let mut puzzle = *solution;

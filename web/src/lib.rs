@@ -8,16 +8,20 @@
 //!   converted there.
 //! - [`agent`]: the worker, a yew-agent reactor, and the jobs it runs.
 //! - [`client`]: the page's end of the worker (spawn once, send).
+//! - [`position`]: the person's grid (three kinds of digits, notes, colours, back out).
+//! - [`history`]: undo and redo.
 //! - [`state`]: the model, changed only by actions; no Yew, tested natively.
 //! - [`persist`]: the URL hash and local storage.
+//! - [`roles`] and [`picture`]: what each cell shows, for the screen and Save picture alike.
+//! - [`offline`]: the service worker's registration and the update notice.
 //! - [`samples`]: the puzzles of the Samples menu, compiled in.
 //! - [`hooks`]: the Yew hooks that connect the model to the worker, the keyboard, the player
 //!   and the URL/storage ([`hooks::use_worker`] is the only user of [`client`]).
 //! - [`components`]: one Yew component per file; [`components::app::App`] is the root.
 //!
-//! Invariants: the page never calls the solver; a reply is applied only if its id is the one the
-//! model waits for; the position shown is always `start` or the saved position after a step, so
-//! going back is exact.
+//! Invariants: the page never calls the solver (it only counts candidates for warnings and
+//! singles); a reply is applied only if its id is the one the model waits for; the path always
+//! starts from the person's position, and every change of that position is one history entry.
 
 pub mod agent;
 pub mod client;

@@ -1556,28 +1556,115 @@ test('a SudokuWiki link pasted on the page opens its puzzle (no request is made 
   assert.deepEqual(await gridValues(), givens);
 });
 
-test('page speed: long main-thread tasks while pasting, stepping and solving all the hardest sample (printed)', async () => {
+/** Records the page's main-thread tasks with Chromium's tracing while `fn` runs: every task
+ *  (event handlers, worker messages, timers, rendering frames), not only the long ones the
+ *  PerformanceObserver reports. `mark(name)` starts a phase (a `performance.mark` in the page).
+ *  Returns the longest task and the count over 50 ms of each phase, in phase order. */
+async function tracePhases(fn) {
+  const cdp = await context.newCDPSession(page);
+  const events = [];
+  cdp.on('Tracing.dataCollected', (d) => events.push(...d.value));
+  const complete = new Promise((ok) => cdp.once('Tracing.tracingComplete', ok));
+  await cdp.send('Tracing.start', {
+    categories: 'disabled-by-default-devtools.timeline,devtools.timeline,blink.user_timing',
+    transferMode: 'ReportEvents',
+  });
+  const mark = (name) => page.evaluate((n) => performance.mark(`phase:${n}`), name);
+  await fn(mark);
+  await cdp.send('Tracing.end');
+  await complete;
+  await cdp.detach();
+  // The page's main thread: the renderer main thread that dispatched the most events.
+  const mains = new Set(events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
+    .map((e) => `${e.pid}:${e.tid}`));
+  const dispatches = new Map();
+  for (const e of events) {
+    const k = `${e.pid}:${e.tid}`;
+    if (e.name === 'EventDispatch' && mains.has(k)) dispatches.set(k, (dispatches.get(k) ?? 0) + 1);
+  }
+  const main = [...dispatches].sort((a, b) => b[1] - a[1])[0]?.[0];
+  const marks = events.filter((e) => e.name.startsWith('phase:') && `${e.pid}:${e.tid}` === main)
+    .map((e) => [e.ts, e.name.slice(6)]).sort((a, b) => a[0] - b[0]);
+  const phases = new Map(marks.map(([, n]) => [n, { longest: 0, over50: 0 }]));
+  for (const e of events) {
+    if (e.name !== 'RunTask' || e.ph !== 'X' || `${e.pid}:${e.tid}` !== main) continue;
+    const name = [...marks].reverse().find(([at]) => at <= e.ts)?.[1];
+    if (!name) continue;
+    const ms = e.dur / 1000;
+    const p = phases.get(name);
+    p.longest = Math.max(p.longest, ms);
+    if (ms > 50) p.over50 += 1;
+  }
+  return phases;
+}
+
+test('page speed: the longest main-thread task while pasting, stepping and solving all the hardest sample, by phase (printed)', async () => {
   await open();
   await page.evaluate(() => {
     window.__long = [];
-    window.__marks = [];
     new PerformanceObserver((l) => {
-      for (const e of l.getEntries()) window.__long.push([e.startTime, e.duration]);
+      for (const e of l.getEntries()) window.__long.push(e.duration);
     }).observe({ type: 'longtask', buffered: false });
   });
-  const mark = (name) => page.evaluate((n) => window.__marks.push([performance.now(), n]), name);
-  await mark('paste');
-  await load('forum-hardest-1');
-  await page.waitForSelector('.step-item');
-  await mark('step');
-  for (let i = 0; i < 10; i++) await page.click('#next');
-  await mark('solve all');
-  await page.click('#solve-all');
-  await page.waitForFunction(() => !document.querySelector('#progress')
-    && [...document.querySelectorAll('[role=gridcell]')].every((c) => c.dataset.value !== '0'), null, { timeout: 120000 });
+  const phases = await tracePhases(async (mark) => {
+    await mark('paste');
+    await load('forum-hardest-1');
+    await page.waitForSelector('.step-item');
+    await mark('step');
+    for (let i = 0; i < 10; i++) await page.click('#next');
+    await mark('solve all');
+    await page.click('#solve-all');
+    await page.waitForFunction(() => !document.querySelector('#progress')
+      && [...document.querySelectorAll('[role=gridcell]')].every((c) => c.dataset.value !== '0'), null, { timeout: 120000 });
+    await settle();
+  });
   assert.ok(isValidSolution(await gridValues()), 'solved');
-  const [long, marks] = await page.evaluate(() => [window.__long, window.__marks]);
-  const phase = (t) => [...marks].reverse().find(([at]) => at <= t)?.[1] ?? 'before';
-  const list = long.map(([t, d]) => `${d.toFixed(0)} ms (${phase(t)})`);
-  console.log(`long tasks (> 50 ms) while pasting, stepping and solving all forum-hardest-1: ${list.length ? list.join(', ') : 'none'}`);
+  const long = await page.evaluate(() => window.__long);
+  const list = [...phases].map(([n, p]) => `${n} ${p.longest.toFixed(0)} ms (${p.over50} over 50 ms)`);
+  console.log(`longest main-thread task on forum-hardest-1 (trace, every task): ${list.join(', ')}`);
+  console.log(`long tasks (> 50 ms, PerformanceObserver): ${long.length ? long.map((d) => d.toFixed(0)).join(', ') + ' ms' : 'none'}`);
+});
+
+test('page speed: cold load to a usable grid on loopback, a fresh browser profile each time (printed)', async () => {
+  const times = [];
+  const warm = [];
+  for (let k = 0; k < 3; k++) {
+    const dir = await mkdtemp(join(tmpdir(), 'deduku-cold-'));
+    const ctx = await chromium.launchPersistentContext(dir, {
+      executablePath: CHROMIUM,
+      headless: true,
+      viewport: { width: 1280, height: 900 },
+      args: [
+        '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+        '--disable-background-networking', '--disable-component-update', '--disable-sync',
+      ],
+    });
+    try {
+      const p = await ctx.newPage();
+      // From the navigation's start to the 81 cells in the page with their handlers (Yew
+      // attaches them as it renders): the grid takes keys and clicks from then on.
+      await p.addInitScript(() => {
+        new MutationObserver((_, obs) => {
+          if (document.querySelectorAll('[role=gridcell]').length === 81) {
+            window.__gridAt = performance.now();
+            obs.disconnect();
+          }
+        }).observe(document, { childList: true, subtree: true });
+      });
+      const usable = async () => {
+        await p.waitForFunction(() => window.__gridAt);
+        return p.evaluate(() => window.__gridAt);
+      };
+      await p.goto(base);
+      times.push(await usable());
+      await p.waitForFunction(() => navigator.serviceWorker.controller, null, { timeout: 20000 });
+      await p.reload();
+      warm.push(await usable());
+    } finally {
+      await ctx.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  }
+  const fmt = (v) => v.map((t) => t.toFixed(0)).join(', ');
+  console.log(`load to a usable grid on loopback: cold ${fmt(times)} ms; again from the service worker ${fmt(warm)} ms`);
 });

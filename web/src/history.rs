@@ -34,6 +34,11 @@ impl History {
         &self.entries[self.at].pos
     }
 
+    /// The current position's encoded text ([`Position::encode`]).
+    pub fn current_code(&self) -> &str {
+        &self.entries[self.at].code
+    }
+
     /// Records `pos` as the new current position; the redo side is dropped.
     pub fn push(&mut self, pos: Position) {
         self.entries.truncate(self.at + 1);
@@ -129,6 +134,7 @@ mod tests {
         p.place(1, 3, CellOrigin::User).unwrap();
         h.push(p.clone());
         assert_eq!(h.undo().map(|q| q.value(1)), Some(0));
+        assert_eq!(h.current_code(), h.current().encode());
         let back = History::from_text(&h.to_text()).expect("reads back");
         assert_eq!(back.current(), h.current());
         assert!(back.can_redo() && back.can_undo());

@@ -2,16 +2,33 @@
 //! kind, notes and colours), and local storage holds the whole undo history and the person's
 //! settings, restored when the page opens.
 //!
+//! Local storage is written at once; the hash is written just after the next frame is drawn
+//! ([`save`]): `history.replaceState` brings the layout up to date (Chromium saves the scroll
+//! anchor with the entry), so called right after Yew changed the DOM it would lay the page out
+//! a second time inside the same task. A link copied meanwhile is taken after writing the
+//! pending hash ([`page_link`]), and a reload in between opens the stored history, not the
+//! hash it lags behind ([`load`]).
+//!
 //! The codecs are plain Rust ([`Position::encode`], [`History::to_text`],
 //! [`Settings::to_text`]) and tested natively; the functions here only touch the browser.
 
 use crate::history::History;
 use crate::position::Position;
 use crate::state::{POOL_LEVELS, Pool, Settings};
+use std::cell::RefCell;
+use wasm_bindgen::JsCast;
+use wasm_bindgen::closure::Closure;
 
 const HISTORY_KEY: &str = "deduku.v2.history";
 const SETTINGS_KEY: &str = "deduku.v2.settings";
 const POOL_KEY: &str = "deduku.v2.pool";
+/// The last text this page wrote to the URL hash.
+const LINK_KEY: &str = "deduku.v2.link";
+
+thread_local! {
+    /// The hash waiting for the next frame to be written, if any.
+    static PENDING_HASH: RefCell<Option<String>> = const { RefCell::new(None) };
+}
 
 /// The pool as text: one `level puzzle` per line.
 pub fn pool_to_text(pool: &Pool) -> String {
@@ -58,10 +75,16 @@ fn storage() -> Option<web_sys::Storage> {
     web_sys::window()?.local_storage().ok()?
 }
 
+/// The URL hash without its `#`.
+fn url_hash() -> Option<String> {
+    let hash = web_sys::window()?.location().hash().ok()?;
+    Some(hash.trim_start_matches('#').to_string())
+}
+
 /// The position in the URL hash, if it holds one of ours.
 pub fn hash_position() -> Option<Position> {
-    let hash = web_sys::window()?.location().hash().ok()?;
-    if hash.trim_start_matches('#').is_empty() {
+    let hash = url_hash()?;
+    if hash.is_empty() {
         return None;
     }
     Position::decode(&hash)
@@ -69,7 +92,8 @@ pub fn hash_position() -> Option<Position> {
 
 /// The history and settings to start with: the stored history, with the link's position as a
 /// new last entry when the URL holds another one (so Undo goes back to the stored work); the
-/// link's position alone in a fresh browser.
+/// link's position alone in a fresh browser. A hash this page wrote itself is not another
+/// position: the page was reloaded before the hash caught up with the stored history.
 pub fn load() -> (History, Settings) {
     let settings = storage()
         .and_then(|s| s.get_item(SETTINGS_KEY).ok()?)
@@ -77,8 +101,11 @@ pub fn load() -> (History, Settings) {
         .unwrap_or_default();
     let stored =
         storage().and_then(|s| s.get_item(HISTORY_KEY).ok()?).and_then(|t| History::from_text(&t));
+    let ours = storage()
+        .and_then(|s| s.get_item(LINK_KEY).ok()?)
+        .is_some_and(|written| url_hash().is_some_and(|h| !h.is_empty() && h == written));
     let history = match (stored, hash_position()) {
-        (Some(h), Some(p)) if h.current() == &p => h,
+        (Some(h), Some(p)) if ours || h.current() == &p => h,
         (Some(mut h), Some(p)) => {
             h.push(p);
             h
@@ -90,13 +117,43 @@ pub fn load() -> (History, Settings) {
     (history, settings)
 }
 
-/// Writes the current position to the URL hash (replacing the history entry, so working does
-/// not flood the back button) and the history and settings to local storage.
+/// Writes the history and settings to local storage, and the current position to the URL
+/// hash just after the next frame (replacing the history entry, so working does not flood the
+/// back button). Several saves before that frame write the hash once, the last one.
 pub fn save(history: &History, settings: &Settings) {
+    if let Some(s) = storage() {
+        let _ = s.set_item(HISTORY_KEY, &history.to_text());
+        let _ = s.set_item(SETTINGS_KEY, &settings.to_text());
+    }
+    let code = history.current_code().to_string();
+    let scheduled = PENDING_HASH.with(|p| p.borrow_mut().replace(code).is_some());
+    if !scheduled {
+        after_next_frame(write_pending_hash);
+    }
+}
+
+/// Runs `f` in a task of its own just after the next frame is drawn, when the layout is up to
+/// date (or after half a second, when no frame comes: a hidden tab).
+fn after_next_frame(f: fn()) {
     let Some(w) = web_sys::window() else { return };
-    let hash = history.current().encode();
-    let current = w.location().hash().ok().unwrap_or_default();
-    if current.trim_start_matches('#') != hash {
+    let in_task = Closure::once_into_js(move || {
+        if let Some(w) = web_sys::window() {
+            let run = Closure::once_into_js(f);
+            let _ = w.set_timeout_with_callback(run.unchecked_ref());
+        }
+    });
+    let _ = w.request_animation_frame(in_task.unchecked_ref());
+    let _ = w.set_timeout_with_callback_and_timeout_and_arguments_0(
+        Closure::once_into_js(f).unchecked_ref(),
+        500,
+    );
+}
+
+/// Writes the hash [`save`] left for later, if any.
+fn write_pending_hash() {
+    let Some(hash) = PENDING_HASH.with(|p| p.borrow_mut().take()) else { return };
+    let Some(w) = web_sys::window() else { return };
+    if url_hash().unwrap_or_default() != hash {
         let url = if hash.is_empty() {
             w.location().pathname().unwrap_or_default() + &w.location().search().unwrap_or_default()
         } else {
@@ -107,9 +164,15 @@ pub fn save(history: &History, settings: &Settings) {
         }
     }
     if let Some(s) = storage() {
-        let _ = s.set_item(HISTORY_KEY, &history.to_text());
-        let _ = s.set_item(SETTINGS_KEY, &settings.to_text());
+        let _ = s.set_item(LINK_KEY, &hash);
     }
+}
+
+/// The page's address with the current position (what Copy link copies): the pending hash is
+/// written first.
+pub fn page_link() -> String {
+    write_pending_hash();
+    web_sys::window().and_then(|w| w.location().href().ok()).unwrap_or_default()
 }
 
 #[cfg(test)]

@@ -30,7 +30,7 @@ pub fn Assist(props: &AssistProps) -> Html {
     let on_copy_link = {
         let cb = props.on_action.clone();
         Callback::from(move |_: MouseEvent| {
-            let href = web_sys::window().and_then(|w| w.location().href().ok()).unwrap_or_default();
+            let href = crate::persist::page_link();
             copy_text(href, "link", cb.clone());
         })
     };

@@ -141,7 +141,7 @@ fn page_key_command(key: &str, on_action: &Callback<Action>) -> bool {
             true
         }
         "u" | "U" => {
-            let href = web_sys::window().and_then(|w| w.location().href().ok()).unwrap_or_default();
+            let href = crate::persist::page_link();
             crate::components::import::copy_text(href, "link", on_action.clone());
             true
         }

@@ -314,8 +314,9 @@ pub struct Model {
     /// The position the path starts from.
     pub base: Position,
     /// The path received so far (shared: the step list draws it, and copying the model does
-    /// not copy it).
-    pub path: Rc<Vec<PlainStep>>,
+    /// not copy it; each step is shared too, so a step arriving copies pointers, not steps, and
+    /// the step list redraws only the items that changed).
+    pub path: Rc<Vec<Rc<PlainStep>>>,
     /// How many of the path's first steps are a Reduce round.
     pub reduced: usize,
     /// The path job's state.
@@ -455,7 +456,7 @@ impl Model {
 
     /// The step at the cursor (the next one to apply), if the path has it.
     pub fn current_step(&self) -> Option<&PlainStep> {
-        self.path.get(self.cursor)
+        self.path.get(self.cursor).map(|s| &**s)
     }
 
     /// The step whose highlights are drawn on the grid: a Find all instance the person picked,
@@ -1208,7 +1209,7 @@ impl Model {
             Reply::Step { index, step, .. }
                 if id == self.path_id && index as usize == self.path.len() =>
             {
-                Rc::make_mut(&mut self.path).push(*step);
+                Rc::make_mut(&mut self.path).push(Rc::from(step));
                 return self.follow();
             }
             Reply::PathDone { end, rating } if id == self.path_id => {
@@ -1351,7 +1352,7 @@ mod tests {
         assert_eq!(p.m.pos, p.m.base);
         p.act(Action::Jump(3));
         assert_eq!(p.m.pos, p.m.position_at(3));
-        assert_eq!(p.m.current_step(), Some(&p.m.path[3]));
+        assert_eq!(p.m.current_step(), Some(&*p.m.path[3]));
     }
 
     #[test]
@@ -1371,7 +1372,7 @@ mod tests {
             id: 1,
             reply: Reply::Step {
                 index: n as u32,
-                step: Box::new(p.m.path[0].clone()),
+                step: Box::new((*p.m.path[0]).clone()),
                 after: PlainBoard::default(),
             },
         };
@@ -1749,7 +1750,7 @@ mod tests {
         for (i, s) in steps.iter().enumerate() {
             let reply = Reply::Step {
                 index: i as u32,
-                step: Box::new(s.clone()),
+                step: Box::new((**s).clone()),
                 after: PlainBoard::default(),
             };
             let id = m.path_id;

@@ -1,14 +1,20 @@
 //! The list of all steps of the path, by technique; clicking one jumps there.
+//!
+//! Each item is its own component whose props are the shared step and its three flags, so a
+//! step of the cursor redraws the two items whose flags changed and a step arriving draws one
+//! item; the list is keyed by the step's index.
 
 use crate::protocol::PlainStep;
 use std::rc::Rc;
+use wasm_bindgen::JsCast;
+use wasm_bindgen::closure::Closure;
 use yew::prelude::*;
 
 /// The list's inputs.
 #[derive(Properties, PartialEq)]
 pub struct StepListProps {
     /// The steps received so far (shared with the model, not copied).
-    pub entries: Rc<Vec<PlainStep>>,
+    pub entries: Rc<Vec<Rc<PlainStep>>>,
     /// How many of the first steps are a Reduce round.
     pub reduced: usize,
     /// The index of the step at the cursor (the next one to apply); the steps before it are done.
@@ -19,6 +25,65 @@ pub struct StepListProps {
     pub on_jump: Callback<usize>,
 }
 
+/// One item's inputs.
+#[derive(Properties, PartialEq)]
+struct StepItemProps {
+    /// The step's index in the path.
+    index: usize,
+    /// The step (shared with the model: comparing an unchanged one is a pointer comparison).
+    step: Rc<PlainStep>,
+    /// The step at the cursor.
+    current: bool,
+    /// Applied already.
+    done: bool,
+    /// Part of a Reduce round.
+    reduce: bool,
+    /// Clicked: jump to the position before it.
+    on_jump: Callback<usize>,
+}
+
+/// One step of the list: number, technique, place; the notation as its tooltip.
+#[component]
+fn StepItem(props: &StepItemProps) -> Html {
+    let i = props.index;
+    let onclick = props.on_jump.reform(move |_: MouseEvent| i);
+    let class = classes!(
+        "step-item",
+        props.current.then_some("current"),
+        props.done.then_some("done"),
+        props.reduce.then_some("reduce")
+    );
+    let e = &props.step;
+    html! {
+        <li>
+            <button class={class} data-step={i.to_string()} {onclick}
+                aria-current={if props.current { "step" } else { "false" }} title={e.text.clone()}>
+                <span class="step-no">{ i + 1 }</span>
+                <span class="step-name">{ &e.technique }</span>
+                <span class="step-place">{ &e.place }</span>
+            </button>
+        </li>
+    }
+}
+
+/// Scrolls the list's item of step `cursor` into view, at the start of the next frame: the
+/// frame lays the page out then anyway, where scrolling now would lay it out once more inside
+/// the task that changed it.
+fn scroll_into_view_soon(list: NodeRef, cursor: usize) {
+    let scroll = Closure::once_into_js(move || {
+        if let Some(list) = list.cast::<web_sys::Element>()
+            && let Ok(Some(item)) = list.query_selector(&format!("[data-step='{cursor}']"))
+        {
+            let opts = web_sys::ScrollIntoViewOptions::new();
+            opts.set_block(web_sys::ScrollLogicalPosition::Nearest);
+            item.scroll_into_view_with_scroll_into_view_options(&opts);
+        }
+    });
+    if let Some(w) = web_sys::window() {
+        let _ = w.request_animation_frame(scroll.unchecked_ref());
+    }
+}
+
 /// The step list.
 #[component]
 pub fn StepList(props: &StepListProps) -> Html {
@@ -27,34 +92,12 @@ pub fn StepList(props: &StepListProps) -> Html {
     {
         // Keep the current step in view.
         let list_ref = list_ref.clone();
-        use_effect_with(cursor, move |&cursor| {
-            if let Some(list) = list_ref.cast::<web_sys::Element>()
-                && let Ok(Some(item)) = list.query_selector(&format!("[data-step='{cursor}']"))
-            {
-                let opts = web_sys::ScrollIntoViewOptions::new();
-                opts.set_block(web_sys::ScrollLogicalPosition::Nearest);
-                item.scroll_into_view_with_scroll_into_view_options(&opts);
-            }
-        });
+        use_effect_with(cursor, move |&cursor| scroll_into_view_soon(list_ref, cursor));
     }
-    let items = props.entries.iter().enumerate().map(|(i, e)| {
-        let onclick = props.on_jump.reform(move |_: MouseEvent| i);
-        let current = i == cursor;
-        let class = classes!(
-            "step-item",
-            current.then_some("current"),
-            (i < cursor).then_some("done"),
-            (i < props.reduced).then_some("reduce")
-        );
+    let items = props.entries.iter().enumerate().map(|(i, step)| {
         html! {
-            <li>
-                <button class={class} data-step={i.to_string()} {onclick}
-                    aria-current={if current { "step" } else { "false" }} title={e.text.clone()}>
-                    <span class="step-no">{ i + 1 }</span>
-                    <span class="step-name">{ &e.technique }</span>
-                    <span class="step-place">{ &e.place }</span>
-                </button>
-            </li>
+            <StepItem key={i} index={i} step={step.clone()} current={i == cursor} done={i < cursor}
+                reduce={i < props.reduced} on_jump={props.on_jump.clone()} />
         }
     });
     let n = props.entries.len();

@@ -4,7 +4,7 @@
 
 use crate::position::{Mistakes, Position, Singles, Warnings};
 use crate::protocol::{CellOrigin, PlainStep};
-use crate::roles::GridView;
+use crate::roles::{CellView, GridView};
 use crate::state::Action;
 use web_sys::HtmlElement;
 use yew::prelude::*;
@@ -80,6 +80,58 @@ pub fn grid_key(key: &str, code: &str, shift: bool) -> Option<Action> {
     })
 }
 
+/// One cell's inputs: what it draws, already decided ([`GridView::cell`]).
+#[derive(Properties, PartialEq)]
+struct GridCellProps {
+    /// The cell (0–80).
+    index: usize,
+    /// Its digit or candidates, with their classes.
+    view: CellView,
+    /// Its screen-reader label.
+    label: AttrValue,
+    /// Whether it is the selected cell (it then takes the keyboard focus).
+    selected: bool,
+    /// Clicked.
+    on_select: Callback<usize>,
+}
+
+/// One cell of the grid. Its own component with props that compare equal when nothing it
+/// draws changed, so Yew redraws only the cells a change touches.
+#[component]
+fn GridCell(props: &GridCellProps) -> Html {
+    let i = props.index;
+    let cell = &props.view;
+    let (v, shown) = (cell.value, cell.shown);
+    let content = if v != 0 {
+        html! { <span class="digit">{ v }</span> }
+    } else {
+        let slots = cell.candidates.iter().map(|k| {
+            if !k.on {
+                return html! { <span class="cand"></span> };
+            }
+            let wrong = k.classes.iter().any(|c| c == "c-wrong");
+            let mut cc = classes!("cand");
+            for c in &k.classes {
+                cc.push(c.clone());
+            }
+            html! {
+                <span class={cc} title={wrong.then_some("removed, but the solution needs it")}>
+                    { k.digit }</span>
+            }
+        });
+        html! { <span class="cands" aria-hidden="true">{ for slots }</span> }
+    };
+    let onclick = props.on_select.reform(move |_: MouseEvent| i);
+    html! {
+        <div role="gridcell" class={classes!(cell.classes.clone())} data-cell={i.to_string()} data-value={v.to_string()}
+            data-cands={shown.to_string()}
+            aria-label={props.label.clone()} aria-selected={props.selected.to_string()}
+            tabindex={if props.selected { "0" } else { "-1" }} {onclick}>
+            { content }
+        </div>
+    }
+}
+
 /// The grid component.
 #[component]
 pub fn Grid(props: &GridProps) -> Html {
@@ -128,33 +180,12 @@ pub fn Grid(props: &GridProps) -> Html {
     let rows = (0..9).map(|r| {
         let cells = (0..9).map(|c| {
             let i = r * 9 + c;
-            let cell = view.cell(i);
-            let (v, shown) = (cell.value, cell.shown);
-            let content = if v != 0 {
-                html! { <span class="digit">{ v }</span> }
-            } else {
-                let slots = cell.candidates.iter().map(|k| {
-                    if !k.on {
-                        return html! { <span class="cand"></span> };
-                    }
-                    let wrong = k.classes.iter().any(|c| c == "c-wrong");
-                    let mut cc = classes!("cand");
-                    for c in &k.classes {
-                        cc.push(c.clone());
-                    }
-                    html! {
-                        <span class={cc} title={wrong.then_some("removed, but the solution needs it")}>
-                            { k.digit }</span>
-                    }
-                });
-                html! { <span class="cands" aria-hidden="true">{ for slots }</span> }
-            };
-            let onclick = props.on_select.reform(move |_: MouseEvent| i);
-            let mut label = cell_label(p, i, shown);
+            let view = view.cell(i);
+            let mut label = cell_label(p, i, view.shown);
             for (on, what) in [
-                (cell.has("conflict"), "conflict"),
-                (cell.has("no-cand"), "no candidate left"),
-                (cell.has("mistake"), "mistake"),
+                (view.has("conflict"), "conflict"),
+                (view.has("no-cand"), "no candidate left"),
+                (view.has("mistake"), "mistake"),
                 (p.cell_color(i) != 0, "coloured"),
             ] {
                 if on {
@@ -163,12 +194,8 @@ pub fn Grid(props: &GridProps) -> Html {
                 }
             }
             html! {
-                <div role="gridcell" class={classes!(cell.classes)} data-cell={i.to_string()} data-value={v.to_string()}
-                    data-cands={shown.to_string()}
-                    aria-label={label} aria-selected={(i == props.selected).to_string()}
-                    tabindex={if i == props.selected { "0" } else { "-1" }} {onclick}>
-                    { content }
-                </div>
+                <GridCell index={i} {view} label={AttrValue::from(label)}
+                    selected={i == props.selected} on_select={props.on_select.clone()} />
             }
         });
         html! { <div role="row" class="grid-row">{ for cells }</div> }

@@ -10,7 +10,9 @@
 # opt-level 3, fat LTO) and the wasm32 rustflags of .cargo/config.toml; WASM_RUSTFLAGS="…"
 # replaces those flags (e.g. WASM_RUSTFLAGS="-C target-cpu=mvp" to compare without SIMD; it
 # builds into target/wasm-vs-native-alt/ so the usual build stays). WASM_PROFILE=release
-# times the test profile instead. Needs what scripts/test.sh needs (run scripts/setup.sh once).
+# times the test profile instead. Like Trunk on the worker, wasm-opt -O3 runs on the test module
+# first (WASM_TEST_OPT, see scripts/wasm-test-runner.sh; WASM_TEST_OPT= skips it). Needs what
+# scripts/test.sh needs (run scripts/setup.sh once).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROUNDS="${1:-3}"
@@ -20,6 +22,7 @@ export PATH="$PWD/tests/node_modules/.bin:$HOME/.cargo/bin:$PATH"
 export CHROMEDRIVER="${CHROMEDRIVER:-/usr/bin/chromedriver}"
 export WASM_BINDGEN_TEST_TIMEOUT="${WASM_BINDGEN_TEST_TIMEOUT:-900}"
 PROFILE="${WASM_PROFILE:-web-release}"
+export WASM_TEST_OPT="${WASM_TEST_OPT--O3}"
 wasm_env=()
 if [ -n "${WASM_RUSTFLAGS+set}" ]; then
   wasm_env=(env "CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS=$WASM_RUSTFLAGS"

@@ -432,10 +432,13 @@ fn perf_now() -> impl Fn() -> f64 {
 async fn wasm_vs_native_exact_solver() {
     let now = perf_now();
     for set in &work::EXACT_SETS {
-        let line = work::exact(set, &now, work::EXACT_RUNS, work::EXACT_SECONDS);
-        web_sys::console::log_1(&line.into());
-        // Let the page breathe between sets (the runner polls it for output).
-        sleep(0).await;
+        let mut bench = work::Exact::new(set);
+        for _ in 0..work::EXACT_RUNS {
+            bench.run(&now, work::EXACT_RUN_MS);
+            // Let the page breathe between runs: a page busy for 30 s loses its test driver.
+            sleep(0).await;
+        }
+        web_sys::console::log_1(&bench.report().into());
     }
 }
 
@@ -445,5 +448,12 @@ async fn wasm_vs_native_exact_solver() {
 #[ignore = "a benchmark; run it with --profile web-release and --include-ignored"]
 async fn wasm_vs_native_explained_path() {
     let now = perf_now();
-    web_sys::console::log_1(&work::path(&now, work::PATH_PASSES).into());
+    let mut bench = work::PathBench::default();
+    for _ in 0..work::PATH_PASSES {
+        for i in 0..bench.boards.len() {
+            bench.time(i, &now);
+            sleep(0).await;
+        }
+    }
+    web_sys::console::log_1(&bench.report().into());
 }

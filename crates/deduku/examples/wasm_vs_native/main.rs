@@ -30,10 +30,20 @@ fn main() {
     let now = move || start.elapsed().as_secs_f64() * 1e3;
     if what != "path" {
         for set in &work::EXACT_SETS {
-            println!("{}", work::exact(set, &now, work::EXACT_RUNS, work::EXACT_SECONDS));
+            let mut bench = work::Exact::new(set);
+            for _ in 0..work::EXACT_RUNS {
+                bench.run(&now, work::EXACT_RUN_MS);
+            }
+            println!("{}", bench.report());
         }
     }
     if what != "exact" {
-        println!("{}", work::path(&now, work::PATH_PASSES));
+        let mut bench = work::PathBench::default();
+        for _ in 0..work::PATH_PASSES {
+            for i in 0..bench.boards.len() {
+                bench.time(i, &now);
+            }
+        }
+        println!("{}", bench.report());
     }
 }

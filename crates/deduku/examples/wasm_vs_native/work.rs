@@ -34,12 +34,12 @@ pub const EXACT_SETS: [Set; 3] = [
     },
 ];
 
-/// How the exact solver is timed by default: runs per set, and seconds per set in all. Many
-/// short runs, so that on a shared machine some run has a core to itself: the line gives the
-/// median run and the best one.
+/// How the exact solver is timed: runs per set, and milliseconds per run. Many short runs, so
+/// that on a shared machine some run has a core to itself: the line gives the median run and
+/// the best one.
 pub const EXACT_RUNS: usize = 20;
 /// See [`EXACT_RUNS`].
-pub const EXACT_SECONDS: f64 = 3.0;
+pub const EXACT_RUN_MS: f64 = 150.0;
 
 /// The explained path's set: every `PATH_STRIDE`-th puzzle of top1465 (74 puzzles).
 pub const PATH_STRIDE: usize = 20;
@@ -81,35 +81,54 @@ pub fn median(v: &mut [f64]) -> f64 {
     }
 }
 
-/// Times [`exact_pass`] on `set`: one warm-up pass, then `runs` runs of whole passes, each at
-/// least `seconds / runs` long. The `bench exact` line: the speed of the median run
-/// (`puzzles_per_sec`) and of the fastest (`best_puzzles_per_sec`), with `counted` and
-/// `guesses` of one pass (equal on both sides when they did the same work).
-pub fn exact(set: &Set, now: Clock, runs: usize, seconds: f64) -> String {
-    let boards = boards(set);
-    let (counted, guesses) = exact_pass(&boards);
-    let per_run_ms = seconds * 1e3 / runs.max(1) as f64;
-    let mut usec = Vec::new();
-    for _ in 0..runs.max(1) {
+/// The exact solver's timing of one set, run by run, so the wasm side can yield to the page
+/// between runs (a page busy for half a minute loses its test driver).
+pub struct Exact {
+    name: &'static str,
+    boards: Vec<Board>,
+    counted: usize,
+    guesses: u64,
+    usec: Vec<f64>,
+}
+
+impl Exact {
+    /// Parses `set` and makes one untimed warm-up pass.
+    pub fn new(set: &Set) -> Exact {
+        let boards = boards(set);
+        let (counted, guesses) = exact_pass(&boards);
+        Exact { name: set.name, boards, counted, guesses, usec: Vec::new() }
+    }
+
+    /// One timed run: whole passes of [`exact_pass`] for at least `ms` milliseconds.
+    pub fn run(&mut self, now: Clock, ms: f64) {
         let t0 = now();
         let mut passes = 0usize;
-        while passes == 0 || now() - t0 < per_run_ms {
-            exact_pass(&boards);
+        while passes == 0 || now() - t0 < ms {
+            exact_pass(&self.boards);
             passes += 1;
         }
-        usec.push((now() - t0) * 1e3 / (passes * boards.len()) as f64);
+        self.usec.push((now() - t0) * 1e3 / (passes * self.boards.len()) as f64);
     }
-    let best = usec.iter().copied().fold(f64::INFINITY, f64::min);
-    let us = median(&mut usec);
-    format!(
-        "bench exact set={} puzzles={} counted={counted} guesses={guesses} runs={} \
-         puzzles_per_sec={:.0} usec_per_puzzle={us:.2} best_puzzles_per_sec={:.0}",
-        set.name,
-        boards.len(),
-        usec.len(),
-        1e6 / us,
-        1e6 / best
-    )
+
+    /// The `bench exact` line: the speed of the median run (`puzzles_per_sec`) and of the
+    /// fastest (`best_puzzles_per_sec`), with `counted` and `guesses` of one pass (equal on both
+    /// sides when they did the same work).
+    pub fn report(&self) -> String {
+        let mut usec = self.usec.clone();
+        let best = usec.iter().copied().fold(f64::INFINITY, f64::min);
+        let us = median(&mut usec);
+        format!(
+            "bench exact set={} puzzles={} counted={} guesses={} runs={} puzzles_per_sec={:.0} \
+             usec_per_puzzle={us:.2} best_puzzles_per_sec={:.0}",
+            self.name,
+            self.boards.len(),
+            self.counted,
+            self.guesses,
+            usec.len(),
+            1e6 / us,
+            1e6 / best
+        )
+    }
 }
 
 /// The path set: every [`PATH_STRIDE`]-th puzzle of top1465, from the first.
@@ -117,31 +136,49 @@ pub fn path_boards() -> Vec<Board> {
     boards(&EXACT_SETS[0]).into_iter().step_by(PATH_STRIDE).collect()
 }
 
-/// Times `deduku::solve_path` (the explained path and its rating walk, as the worker runs it)
-/// on every board of [`path_boards`], `passes` times; each puzzle's time is its fastest pass.
-/// The `bench path` line: median and mean milliseconds per puzzle, and the steps of all paths
-/// (equal on both sides when they did the same work).
-pub fn path(now: Clock, passes: usize) -> String {
-    let boards = path_boards();
-    let mut best = vec![f64::INFINITY; boards.len()];
-    let mut steps = 0;
-    for pass in 0..passes.max(1) {
-        for (i, b) in boards.iter().enumerate() {
-            let t0 = now();
-            let p = deduku::solve_path(black_box(b));
-            best[i] = best[i].min(now() - t0);
-            if pass == 0 {
-                steps += p.steps.len();
-            }
-        }
+/// The timing of `deduku::solve_path` (the explained path and its rating walk, as the worker
+/// runs it) on [`path_boards`], puzzle by puzzle; each puzzle's time is its fastest pass.
+pub struct PathBench {
+    /// The boards timed.
+    pub boards: Vec<Board>,
+    best: Vec<f64>,
+    steps: usize,
+    passes: usize,
+}
+
+impl Default for PathBench {
+    fn default() -> Self {
+        let boards = path_boards();
+        PathBench { best: vec![f64::INFINITY; boards.len()], boards, steps: 0, passes: 0 }
     }
-    let mean = best.iter().sum::<f64>() / best.len() as f64;
-    let max = best.iter().copied().fold(0.0, f64::max);
-    format!(
-        "bench path set=top1465-every{PATH_STRIDE} puzzles={} steps={steps} passes={} \
-         median_ms={:.2} mean_ms={mean:.2} max_ms={max:.1}",
-        boards.len(),
-        passes.max(1),
-        median(&mut best)
-    )
+}
+
+impl PathBench {
+    /// Times the path of board `i` once.
+    pub fn time(&mut self, i: usize, now: Clock) {
+        let t0 = now();
+        let p = deduku::solve_path(black_box(&self.boards[i]));
+        self.best[i] = self.best[i].min(now() - t0);
+        if i == 0 {
+            self.passes += 1;
+            self.steps = 0;
+        }
+        self.steps += p.steps.len();
+    }
+
+    /// The `bench path` line: median and mean milliseconds per puzzle, and the steps of all
+    /// paths (equal on both sides when they did the same work).
+    pub fn report(&self) -> String {
+        let mut best = self.best.clone();
+        let mean = best.iter().sum::<f64>() / best.len() as f64;
+        let max = best.iter().copied().fold(0.0, f64::max);
+        format!(
+            "bench path set=top1465-every{PATH_STRIDE} puzzles={} steps={} passes={} \
+             median_ms={:.2} mean_ms={mean:.2} max_ms={max:.1}",
+            best.len(),
+            self.steps,
+            self.passes,
+            median(&mut best)
+        )
+    }
 }

@@ -4,4 +4,15 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export CHROMEDRIVER="${CHROMEDRIVER:-/usr/bin/chromedriver}"
+# WASM_TEST_OPT="-O3" first runs wasm-opt with those flags on the test module, as Trunk does on
+# the shipped worker (used by scripts/wasm-vs-native.sh to time what the page ships).
+if [ -n "${WASM_TEST_OPT:-}" ]; then
+  opt="${1%.wasm}.opt$(printf '%s' "$WASM_TEST_OPT" | tr -c 'A-Za-z0-9' _).wasm"
+  if [ ! "$opt" -nt "$1" ]; then
+    # shellcheck disable=SC2086 # the flags are words
+    wasm-opt $WASM_TEST_OPT "$1" -o "$opt"
+  fi
+  shift
+  set -- "$opt" "$@"
+fi
 exec wasm-bindgen-test-runner "$@"

@@ -410,3 +410,50 @@ async fn forum_hardest_paths_in_wasm() {
         .into(),
     );
 }
+
+/// The work timed by the wasm ÷ native comparison, shared with the native
+/// `wasm_vs_native` example of `crates/deduku` (same puzzles, compiled in; same code; same
+/// `bench …` lines).
+#[path = "../../crates/deduku/examples/wasm_vs_native/work.rs"]
+mod work;
+
+/// Milliseconds from the page's `performance.now()`.
+fn perf_now() -> impl Fn() -> f64 {
+    let perf = web_sys::window().unwrap().performance().unwrap();
+    move || perf.now()
+}
+
+/// The exact solver's count up to 2 on the three sets, in wasm (a benchmark: printed, not
+/// asserted). Run it as the shipped worker is built (`web-release`: the solver at opt-level 3)
+/// and compare with the native example, or let `scripts/wasm-vs-native.sh` do both:
+/// `WASM_BINDGEN_TEST_TIMEOUT=600 cargo test -p deduku-web --profile web-release --target wasm32-unknown-unknown --test browser -- --include-ignored --nocapture wasm_vs_native`
+#[wasm_bindgen_test]
+#[ignore = "a benchmark; run it with --profile web-release and --include-ignored"]
+async fn wasm_vs_native_exact_solver() {
+    let now = perf_now();
+    for set in &work::EXACT_SETS {
+        let mut bench = work::Exact::new(set);
+        for _ in 0..work::EXACT_RUNS {
+            bench.run(&now, work::EXACT_RUN_MS);
+            // Let the page breathe between runs: a page busy for 30 s loses its test driver.
+            sleep(0).await;
+        }
+        web_sys::console::log_1(&bench.report().into());
+    }
+}
+
+/// The explained path (`solve_path`, path and rating walk) on every 20th puzzle of top1465, in
+/// wasm (a benchmark, as [`wasm_vs_native_exact_solver`]).
+#[wasm_bindgen_test]
+#[ignore = "a benchmark; run it with --profile web-release and --include-ignored"]
+async fn wasm_vs_native_explained_path() {
+    let now = perf_now();
+    let mut bench = work::PathBench::default();
+    for _ in 0..work::PATH_PASSES {
+        for i in 0..bench.boards.len() {
+            bench.time(i, &now);
+            sleep(0).await;
+        }
+    }
+    web_sys::console::log_1(&bench.report().into());
+}

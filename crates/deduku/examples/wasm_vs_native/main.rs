@@ -1,0 +1,49 @@
+//! The native side of the wasm ÷ native comparison: times the exact solver (count up to 2) on
+//! three sets and the explained path (`solve_path`) on every 20th puzzle of top1465, on one
+//! core, with exactly the code the wasm benches of `web/tests/browser.rs` run (`work.rs`, shared
+//! by `#[path]`), and prints the same `bench …` lines.
+//!
+//! ```text
+//! cargo run -p deduku --release --example wasm_vs_native [exact|path|all]
+//! ```
+//!
+//! The wasm side, in headless Chromium:
+//!
+//! ```text
+//! WASM_BINDGEN_TEST_TIMEOUT=600 cargo test -p deduku-web --release \
+//!     --target wasm32-unknown-unknown --test browser -- --include-ignored --nocapture wasm_vs_native
+//! ```
+//!
+//! `scripts/wasm-vs-native.sh` runs both alternately and prints the ratios.
+
+mod work;
+
+use std::time::Instant;
+
+fn main() {
+    let what = std::env::args().nth(1).unwrap_or_else(|| "all".into());
+    if !matches!(what.as_str(), "exact" | "path" | "all") {
+        eprintln!("usage: wasm_vs_native [exact|path|all]");
+        std::process::exit(2);
+    }
+    let start = Instant::now();
+    let now = move || start.elapsed().as_secs_f64() * 1e3;
+    if what != "path" {
+        for set in &work::EXACT_SETS {
+            let mut bench = work::Exact::new(set);
+            for _ in 0..work::EXACT_RUNS {
+                bench.run(&now, work::EXACT_RUN_MS);
+            }
+            println!("{}", bench.report());
+        }
+    }
+    if what != "exact" {
+        let mut bench = work::PathBench::default();
+        for _ in 0..work::PATH_PASSES {
+            for i in 0..bench.boards.len() {
+                bench.time(i, &now);
+            }
+        }
+        println!("{}", bench.report());
+    }
+}

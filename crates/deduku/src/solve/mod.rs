@@ -121,11 +121,12 @@ pub fn count_solutions_keeping(board: &Board, limit: usize, keep: usize) -> Coun
             cands[9 * b + d] = (m >> (27 * b)) as u32 & BAND;
         }
     }
-    for (i, &v) in board.values().iter().enumerate() {
-        if (1..=9).contains(&v) {
-            if let Some(p) = placed.get_mut(9 * (i / 27) + usize::from(v) - 1) {
-                *p |= 1 << (i % 27);
-            }
+    let values = board.values();
+    for b in 0..3 {
+        // As in `count_values_keeping`: no branch per cell.
+        let cells = band_cells(values, b);
+        for d in 0..9 {
+            placed[9 * b + d] = cells[d + 1];
         }
     }
     run(State::new(&cands, &placed), limit, keep)
@@ -144,19 +145,25 @@ pub fn count_values_keeping(values: &[u8; 81], limit: usize, keep: usize) -> Cou
     let mut cands = [0u32; 27];
     let mut placed = [0u32; 27];
     for b in 0..3 {
-        // `cells[v]`: the cells of the band holding value `v`, 0 for empty (no branch per
-        // cell: whether a cell is given is unpredictable).
-        let mut cells = [0u32; 10];
-        for i in 0..27 {
-            let v = usize::from(values[27 * b + i]);
-            cells[if v > 9 { 0 } else { v }] |= 1 << i;
-        }
+        let cells = band_cells(values, b);
         for d in 0..9 {
             cands[9 * b + d] = cells[0];
             placed[9 * b + d] = cells[d + 1];
         }
     }
     run(State::new(&cands, &placed), limit, keep)
+}
+
+/// `cells[v]`: the cells of band `b` holding value `v`, 0 for empty or above 9 (no branch per
+/// cell: whether a cell is given is unpredictable).
+#[inline(always)]
+fn band_cells(values: &[u8; 81], b: usize) -> [u32; 10] {
+    let mut cells = [0u32; 10];
+    for i in 0..27 {
+        let v = usize::from(values[(27 * b + i) % 81]);
+        cells[if v > 9 { 0 } else { v }] |= 1 << i;
+    }
+    cells
 }
 
 /// Searches from `st` for up to `limit` solutions, keeping the first `keep`.

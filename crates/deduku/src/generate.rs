@@ -135,7 +135,7 @@ impl Symmetry {
                 }
                 i += 1;
             }
-            orbit.sort_unstable();
+            crate::sort::sort(&mut orbit);
             orbits.push(orbit);
         }
         orbits

@@ -592,8 +592,8 @@ impl Complex {
             self.base[..self.n].iter().map(|&h| House::from_index(h as usize)).collect();
         let mut cover: Vec<House> =
             self.cover[..self.n].iter().map(|&h| House::from_index(h as usize)).collect();
-        base.sort();
-        cover.sort();
+        crate::sort::sort(&mut base);
+        crate::sort::sort(&mut cover);
         step.highlight.cells.extend(body.iter());
         step.highlight.candidates.extend(body.iter().map(|c| Candidate::new(c, d)));
         let fin_cands: Vec<Candidate> = fins.iter().map(|c| Candidate::new(c, d)).collect();

@@ -126,10 +126,12 @@ fn basic(
 }
 
 /// The cell on base line `line` at cover position `pos`.
+#[inline(always)]
 fn line_cell(rows_base: bool, line: usize, pos: usize) -> Cell {
     if rows_base { Cell::at(line, pos) } else { Cell::at(pos, line) }
 }
 
+#[inline(always)]
 fn line_house(rows_base: bool, i: usize) -> House {
     if rows_base { House::row(i) } else { House::col(i) }
 }

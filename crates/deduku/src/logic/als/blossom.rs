@@ -43,7 +43,8 @@ pub(crate) fn death_blossom(board: &Board, alses: &Alses, sink: &mut Sink) -> Co
         if keyed.is_empty() {
             continue;
         }
-        keyed.sort_unstable();
+        // Pushed in increasing ALS index, so a stable sort by key orders by (key, index).
+        crate::sort::sort_by_small_key(&mut keyed, 81 * 9, |e| usize::from(e.0));
         let petals_of = |s: Cell, d: Digit| -> &[(u16, u32)] {
             let k = (s.index() * 9 + d.index()) as u16;
             let lo = keyed.partition_point(|e| e.0 < k);

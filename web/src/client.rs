@@ -4,6 +4,7 @@
 //! of a few milliseconds, also in the middle of a long step.
 
 use crate::agent::SolverReactor;
+use crate::codec::Compact;
 use crate::protocol::{PROTOCOL_VERSION, Request, Response};
 use futures::channel::mpsc;
 use futures::future::{AbortHandle, Abortable};
@@ -47,7 +48,7 @@ impl WorkerClient {
     }
 
     fn spawn(&mut self) {
-        let bridge = SolverReactor::spawner().spawn(&self.path);
+        let bridge = SolverReactor::spawner().encoding::<Compact>().spawn(&self.path);
         let (mut sink, mut replies) = bridge.split();
         let (tx, mut rx) = mpsc::unbounded::<Request>();
         self.requests = Some(tx);

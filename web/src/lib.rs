@@ -8,6 +8,7 @@
 //!   converted there.
 //! - [`agent`]: the worker, a yew-agent reactor, and the jobs it runs.
 //! - [`client`]: the page's end of the worker (spawn once, send).
+//! - [`codec`]: the bytes of the messages between page and worker (postcard).
 //! - [`position`]: the person's grid (three kinds of digits, notes, colours, back out).
 //! - [`history`]: undo and redo.
 //! - [`state`]: the model, changed only by actions; no Yew, tested natively.
@@ -25,6 +26,7 @@
 
 pub mod agent;
 pub mod client;
+pub mod codec;
 pub mod components;
 pub mod history;
 pub mod hooks;

@@ -632,10 +632,13 @@ impl Position {
                 .collect();
             parts.push(format!("p={p}"));
         }
-        let mut removed: Vec<(u8, usize)> =
-            (0..729).filter(|&k| self.removed[k] != 0).map(|k| (self.removed[k], k)).collect();
+        // By stamp, then candidate: one pass per stamp (at most 82) instead of a sort, whose
+        // code would be the page's only copy of std's sort.
+        let top = self.removed.iter().copied().max().unwrap_or(0);
+        let removed: Vec<(u8, usize)> = (1..=top)
+            .flat_map(|e| (0..729).filter(move |&k| self.removed[k] == e).map(move |k| (e, k)))
+            .collect();
         if !removed.is_empty() {
-            removed.sort_unstable();
             let mut x = String::new();
             let mut epoch = 1u8;
             for (e, k) in removed {

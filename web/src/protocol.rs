@@ -1,5 +1,5 @@
 //! The wire protocol between the page and the solver worker: plain data types, serialized by
-//! the worker bridge (yew-agent's bincode codec).
+//! the worker bridge (postcard, see [`crate::codec`]).
 //!
 //! Library types ([`deduku::Board`], [`deduku::Step`]) are not serialization formats; this
 //! module converts them into [`PlainBoard`] and [`PlainStep`] once, here, and back where the page

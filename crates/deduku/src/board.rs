@@ -158,17 +158,20 @@ impl Board {
     }
 
     /// Places `d` in `c` as a solving step (origin `Placed`) and removes `d` from the peers.
+    #[inline(always)]
     pub fn place(&mut self, c: Cell, d: Digit) {
         self.set_value(c, d, Origin::Placed);
     }
 
     /// Places a given (a clue), as when a person types the puzzle.
+    #[inline(always)]
     pub fn place_given(&mut self, c: Cell, d: Digit) {
         self.set_value(c, d, Origin::Given);
     }
 
     /// Empties a cell and recomputes every candidate from the remaining digits
     /// (eliminations made earlier by hand or by deductions are lost).
+    #[inline(always)]
     pub fn clear(&mut self, c: Cell) {
         let mut values = self.values;
         values[c.index()] = 0;
@@ -178,77 +181,92 @@ impl Board {
     }
 
     /// Removes candidate `d` from `c`; returns whether it was there.
+    #[inline(always)]
     pub fn eliminate(&mut self, c: Cell, d: Digit) -> bool {
         self.digit_cells[d.index()].remove(c);
         self.cands[c.index()].remove(d)
     }
 
     /// The digit in `c`, if filled.
+    #[inline(always)]
     pub fn value(&self, c: Cell) -> Option<Digit> {
         Digit::new(self.values[c.index()])
     }
 
     /// The 81 values, 0 for empty.
+    #[inline(always)]
     pub fn values(&self) -> &[u8; 81] {
         &self.values
     }
 
     /// Where the cell's digit came from.
+    #[inline(always)]
     pub fn origin(&self, c: Cell) -> Origin {
         self.origin[c.index()]
     }
 
     /// All 81 origins.
+    #[inline(always)]
     pub fn origins(&self) -> &[Origin; 81] {
         &self.origin
     }
 
     /// The candidates of `c` (empty for a filled cell).
+    #[inline(always)]
     pub fn candidates(&self, c: Cell) -> DigitSet {
         self.cands[c.index()]
     }
 
     /// All 81 candidate sets.
+    #[inline(always)]
     pub fn all_candidates(&self) -> &[DigitSet; 81] {
         &self.cands
     }
 
     /// Whether `d` is a candidate of `c`.
+    #[inline(always)]
     pub fn has_candidate(&self, c: Cell, d: Digit) -> bool {
         self.cands[c.index()].contains(d)
     }
 
     /// Whether candidate `k` is present.
+    #[inline(always)]
     pub fn has(&self, k: Candidate) -> bool {
         self.has_candidate(k.cell, k.digit)
     }
 
     /// The empty cells where `d` is still a candidate.
+    #[inline(always)]
     pub fn digit_cells(&self, d: Digit) -> CellSet {
         self.digit_cells[d.index()]
     }
 
     /// The empty cells.
+    #[inline(always)]
     pub fn empty_cells(&self) -> CellSet {
         Cell::all().filter(|&c| self.values[c.index()] == 0).collect()
     }
 
     /// Number of filled cells.
+    #[inline(always)]
     pub fn filled_count(&self) -> usize {
         self.values.iter().filter(|&&v| v != 0).count()
     }
 
     /// Whether every cell is filled.
+    #[inline(always)]
     pub fn is_complete(&self) -> bool {
         self.values.iter().all(|&v| v != 0)
     }
 
     /// The cells of `h` where `d` is a candidate.
+    #[inline(always)]
     pub fn house_digit_cells(&self, h: House, d: Digit) -> CellSet {
         self.digit_cells[d.index()].intersection(h.cell_set())
     }
 
     /// Whether digit `d` is already placed in house `h`.
+    #[inline(always)]
     pub fn house_has_value(&self, h: House, d: Digit) -> bool {
         h.cells().iter().any(|c| self.values[c.index()] == d.get())
     }

@@ -135,7 +135,7 @@ impl Symmetry {
                 }
                 i += 1;
             }
-            orbit.sort_unstable();
+            crate::sort::sort(&mut orbit);
             orbits.push(orbit);
         }
         orbits
@@ -228,7 +228,10 @@ impl GenOptions {
         if let Target::Se { min, max } = self.target
             && (min.is_nan() || max.is_nan() || min > max || min < 0.0 || max > 20.0)
         {
-            return Err(format!("the SE range {min}-{max} is not a range within 0-20"));
+            // No numbers in the text: formatting an f32 links Rust's float printing (some 8 kB
+            // gzip) into the web worker, which never asks for an SE range; the CLI names the
+            // flag and its value in front of this message.
+            return Err("the SE range is not a range within 0-20".into());
         }
         if self.max_attempts == 0 {
             return Err("at least one attempt is needed".into());

@@ -9,6 +9,10 @@
 //!   box index  = 3 * (row / 3) + col/3                  9..18  columns
 //!                                                      18..27 boxes
 //! ```
+//!
+//! The small methods here (and `Board`'s accessors, `Lit`'s) are `#[inline(always)]`: the web
+//! worker builds this crate at opt-level 2 (see the workspace's `Cargo.toml`), where without the
+//! hint many of them stay calls inside the finders' loops and the solver is three times slower.
 
 use std::fmt;
 use std::num::NonZeroU8;
@@ -19,6 +23,7 @@ pub struct Digit(NonZeroU8);
 
 impl Digit {
     /// The digit `d` if it is 1–9.
+    #[inline(always)]
     pub const fn new(d: u8) -> Option<Digit> {
         if d >= 1 && d <= 9 {
             // SAFETY-free: `d` is checked non-zero above.
@@ -31,6 +36,7 @@ impl Digit {
         }
     }
     /// The digit with 0-based index `i` (0 → 1, 8 → 9). Panics if `i > 8` (a programming error).
+    #[inline(always)]
     pub const fn from_index(i: usize) -> Digit {
         assert!(i < 9, "digit index out of range");
         match NonZeroU8::new(i as u8 + 1) {
@@ -39,10 +45,12 @@ impl Digit {
         }
     }
     /// The digit's value, 1–9.
+    #[inline(always)]
     pub const fn get(self) -> u8 {
         self.0.get()
     }
     /// The 0-based index, 0–8.
+    #[inline(always)]
     pub const fn index(self) -> usize {
         self.0.get() as usize - 1
     }
@@ -64,44 +72,54 @@ pub struct Cell(u8);
 
 impl Cell {
     /// The cell with index `i` (0–80).
+    #[inline(always)]
     pub const fn new(i: usize) -> Option<Cell> {
         if i < 81 { Some(Cell(i as u8)) } else { None }
     }
     /// The cell with 0-based index `i`. Panics if `i > 80` (a programming error).
+    #[inline(always)]
     pub const fn from_index(i: usize) -> Cell {
         assert!(i < 81, "cell index out of range");
         Cell(i as u8)
     }
     /// The cell at 0-based `row` and `col`. Panics when out of range (a programming error).
+    #[inline(always)]
     pub const fn at(row: usize, col: usize) -> Cell {
         assert!(row < 9 && col < 9, "row/col out of range");
         Cell((row * 9 + col) as u8)
     }
     /// 0-based index 0–80.
+    #[inline(always)]
     pub const fn index(self) -> usize {
         self.0 as usize
     }
     /// 0-based row.
+    #[inline(always)]
     pub const fn row(self) -> usize {
         self.0 as usize / 9
     }
     /// 0-based column.
+    #[inline(always)]
     pub const fn col(self) -> usize {
         self.0 as usize % 9
     }
     /// 0-based box (left→right, top→bottom).
+    #[inline(always)]
     pub const fn boxx(self) -> usize {
         (self.row() / 3) * 3 + self.col() / 3
     }
     /// The row, column and box this cell lies in.
+    #[inline(always)]
     pub const fn houses(self) -> [House; 3] {
         [House(self.row() as u8), House(9 + self.col() as u8), House(18 + self.boxx() as u8)]
     }
     /// The 20 cells sharing a house with this one.
+    #[inline(always)]
     pub fn peers(self) -> CellSet {
         PEERS[self.index()]
     }
     /// Whether two different cells share a house.
+    #[inline(always)]
     pub fn sees(self, other: Cell) -> bool {
         PEERS[self.index()].contains(other)
     }
@@ -135,34 +153,41 @@ pub struct House(u8);
 
 impl House {
     /// The house with index `i` (0–26).
+    #[inline(always)]
     pub const fn new(i: usize) -> Option<House> {
         if i < 27 { Some(House(i as u8)) } else { None }
     }
     /// The house with index `i`. Panics if `i > 26` (a programming error).
+    #[inline(always)]
     pub const fn from_index(i: usize) -> House {
         assert!(i < 27, "house index out of range");
         House(i as u8)
     }
     /// Row `r` (0-based).
+    #[inline(always)]
     pub const fn row(r: usize) -> House {
         assert!(r < 9);
         House(r as u8)
     }
     /// Column `c` (0-based).
+    #[inline(always)]
     pub const fn col(c: usize) -> House {
         assert!(c < 9);
         House(9 + c as u8)
     }
     /// Box `b` (0-based).
+    #[inline(always)]
     pub const fn boxx(b: usize) -> House {
         assert!(b < 9);
         House(18 + b as u8)
     }
     /// 0-based index 0–26.
+    #[inline(always)]
     pub const fn index(self) -> usize {
         self.0 as usize
     }
     /// Row, column or box.
+    #[inline(always)]
     pub const fn kind(self) -> HouseKind {
         match self.0 / 9 {
             0 => HouseKind::Row,
@@ -171,14 +196,17 @@ impl House {
         }
     }
     /// 0-based number within its kind (row 3 → 2).
+    #[inline(always)]
     pub const fn number(self) -> usize {
         self.0 as usize % 9
     }
     /// The nine cells, in reading order.
+    #[inline(always)]
     pub fn cells(self) -> [Cell; 9] {
         HOUSE_CELLS[self.index()]
     }
     /// The nine cells as a set.
+    #[inline(always)]
     pub fn cell_set(self) -> CellSet {
         HOUSE_SETS[self.index()]
     }
@@ -220,14 +248,17 @@ pub struct Candidate {
 
 impl Candidate {
     /// The candidate `digit` in `cell`.
+    #[inline(always)]
     pub const fn new(cell: Cell, digit: Digit) -> Candidate {
         Candidate { cell, digit }
     }
     /// Dense index 0–728 (`cell * 9 + digit index`).
+    #[inline(always)]
     pub const fn index(self) -> usize {
         self.cell.index() * 9 + self.digit.index()
     }
     /// The candidate with dense index `i` (0–728). Panics when out of range.
+    #[inline(always)]
     pub const fn from_index(i: usize) -> Candidate {
         Candidate { cell: Cell::from_index(i / 9), digit: Digit::from_index(i % 9) }
     }
@@ -250,64 +281,79 @@ impl DigitSet {
     /// All nine digits.
     pub const ALL: DigitSet = DigitSet(0x1ff);
     /// From raw bits (only the low 9 are kept).
+    #[inline(always)]
     pub const fn from_bits(bits: u16) -> DigitSet {
         DigitSet(bits & 0x1ff)
     }
     /// The raw bits.
+    #[inline(always)]
     pub const fn bits(self) -> u16 {
         self.0
     }
     /// The set holding only `d`.
+    #[inline(always)]
     pub const fn single(d: Digit) -> DigitSet {
         DigitSet(1 << d.index())
     }
     /// Whether `d` is in the set.
+    #[inline(always)]
     pub const fn contains(self, d: Digit) -> bool {
         self.0 & (1 << d.index()) != 0
     }
     /// Adds `d`.
+    #[inline(always)]
     pub fn insert(&mut self, d: Digit) {
         self.0 |= 1 << d.index();
     }
     /// Removes `d`; returns whether it was there.
+    #[inline(always)]
     pub fn remove(&mut self, d: Digit) -> bool {
         let had = self.contains(d);
         self.0 &= !(1 << d.index());
         had
     }
     /// Number of digits.
+    #[inline(always)]
     pub const fn len(self) -> u32 {
         self.0.count_ones()
     }
     /// Whether the set is empty.
+    #[inline(always)]
     pub const fn is_empty(self) -> bool {
         self.0 == 0
     }
     /// The smallest digit, if any.
+    #[inline(always)]
     pub fn first(self) -> Option<Digit> {
         if self.0 == 0 { None } else { Some(Digit::from_index(self.0.trailing_zeros() as usize)) }
     }
     /// The only digit when the set has exactly one.
+    #[inline(always)]
     pub fn single_digit(self) -> Option<Digit> {
         if self.len() == 1 { self.first() } else { None }
     }
     /// Union.
+    #[inline(always)]
     pub const fn union(self, o: DigitSet) -> DigitSet {
         DigitSet(self.0 | o.0)
     }
     /// Intersection.
+    #[inline(always)]
     pub const fn intersection(self, o: DigitSet) -> DigitSet {
         DigitSet(self.0 & o.0)
     }
     /// Difference.
+    #[inline(always)]
     pub const fn minus(self, o: DigitSet) -> DigitSet {
         DigitSet(self.0 & !o.0)
     }
     /// Whether every digit of `self` is in `o`.
+    #[inline(always)]
     pub const fn is_subset(self, o: DigitSet) -> bool {
         self.0 & !o.0 == 0
     }
     /// The digits in increasing order.
+    #[inline(always)]
     pub fn iter(self) -> impl Iterator<Item = Digit> {
         let mut b = self.0;
         std::iter::from_fn(move || {
@@ -359,64 +405,79 @@ impl CellSet {
     /// All 81 cells.
     pub const ALL: CellSet = CellSet(ALL_CELLS_BITS);
     /// From raw bits (bits above 80 are dropped).
+    #[inline(always)]
     pub const fn from_bits(bits: u128) -> CellSet {
         CellSet(bits & ALL_CELLS_BITS)
     }
     /// The raw bits.
+    #[inline(always)]
     pub const fn bits(self) -> u128 {
         self.0
     }
     /// The set holding only `c`.
+    #[inline(always)]
     pub const fn single(c: Cell) -> CellSet {
         CellSet(1 << c.index())
     }
     /// Whether `c` is in the set.
+    #[inline(always)]
     pub const fn contains(self, c: Cell) -> bool {
         self.0 & (1 << c.index()) != 0
     }
     /// Adds `c`.
+    #[inline(always)]
     pub fn insert(&mut self, c: Cell) {
         self.0 |= 1 << c.index();
     }
     /// Removes `c`; returns whether it was there.
+    #[inline(always)]
     pub fn remove(&mut self, c: Cell) -> bool {
         let had = self.contains(c);
         self.0 &= !(1 << c.index());
         had
     }
     /// Number of cells.
+    #[inline(always)]
     pub const fn len(self) -> u32 {
         self.0.count_ones()
     }
     /// Whether the set is empty.
+    #[inline(always)]
     pub const fn is_empty(self) -> bool {
         self.0 == 0
     }
     /// The lowest-index cell, if any.
+    #[inline(always)]
     pub fn first(self) -> Option<Cell> {
         if self.0 == 0 { None } else { Some(Cell(self.0.trailing_zeros() as u8)) }
     }
     /// Union.
+    #[inline(always)]
     pub const fn union(self, o: CellSet) -> CellSet {
         CellSet(self.0 | o.0)
     }
     /// Intersection.
+    #[inline(always)]
     pub const fn intersection(self, o: CellSet) -> CellSet {
         CellSet(self.0 & o.0)
     }
     /// Difference.
+    #[inline(always)]
     pub const fn minus(self, o: CellSet) -> CellSet {
         CellSet(self.0 & !o.0)
     }
     /// Whether every cell of `self` is in `o`.
+    #[inline(always)]
     pub const fn is_subset(self, o: CellSet) -> bool {
         self.0 & !o.0 == 0
     }
     /// Whether the two sets share a cell.
+    #[inline(always)]
     pub const fn intersects(self, o: CellSet) -> bool {
         self.0 & o.0 != 0
     }
     /// The cells that see every cell of this set (excluding the set's own cells).
+    #[inline(always)]
     pub fn common_peers(self) -> CellSet {
         let mut acc = CellSet::ALL;
         for c in self.iter() {
@@ -430,6 +491,7 @@ impl CellSet {
         House::all().filter(move |h| !s.is_empty() && s.is_subset(h.cell_set()))
     }
     /// The cells in increasing index order.
+    #[inline(always)]
     pub fn iter(self) -> impl Iterator<Item = Cell> {
         let mut b = self.0;
         std::iter::from_fn(move || {

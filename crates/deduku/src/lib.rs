@@ -23,6 +23,7 @@ pub mod grid;
 pub mod logic;
 pub mod rate;
 pub mod solve;
+mod sort;
 #[cfg(test)]
 mod test_support;
 

@@ -3,5 +3,7 @@
 use yew_agent::Registrable;
 
 fn main() {
-    deduku_web::agent::SolverReactor::registrar().register();
+    deduku_web::agent::SolverReactor::registrar()
+        .encoding::<deduku_web::codec::Compact>()
+        .register();
 }

@@ -185,7 +185,11 @@ impl StepSearch {
     pub(crate) fn new(options: &Options) -> StepSearch {
         let mut order: Vec<Technique> = options.enabled.iter().collect();
         if options.order == Order::LowestRating {
-            order.sort_by(|a, b| a.se_base().total_cmp(&b.se_base()));
+            // `f32::total_cmp`'s order, as an integer key.
+            crate::sort::sort_by_key(&mut order, |t| {
+                let b = t.se_base().to_bits() as i32;
+                b ^ (((b >> 31) as u32) >> 1) as i32
+            });
         }
         StepSearch { order, mode: options.order, next: 0, best: None, tier_limit: u8::MAX }
     }

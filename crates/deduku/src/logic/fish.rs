@@ -126,10 +126,12 @@ fn basic(
 }
 
 /// The cell on base line `line` at cover position `pos`.
+#[inline(always)]
 fn line_cell(rows_base: bool, line: usize, pos: usize) -> Cell {
     if rows_base { Cell::at(line, pos) } else { Cell::at(pos, line) }
 }
 
+#[inline(always)]
 fn line_house(rows_base: bool, i: usize) -> House {
     if rows_base { House::row(i) } else { House::col(i) }
 }
@@ -592,8 +594,8 @@ impl Complex {
             self.base[..self.n].iter().map(|&h| House::from_index(h as usize)).collect();
         let mut cover: Vec<House> =
             self.cover[..self.n].iter().map(|&h| House::from_index(h as usize)).collect();
-        base.sort();
-        cover.sort();
+        crate::sort::sort(&mut base);
+        crate::sort::sort(&mut cover);
         step.highlight.cells.extend(body.iter());
         step.highlight.candidates.extend(body.iter().map(|c| Candidate::new(c, d)));
         let fin_cands: Vec<Candidate> = fins.iter().map(|c| Candidate::new(c, d)).collect();

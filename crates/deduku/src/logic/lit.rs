@@ -14,46 +14,57 @@ pub(crate) struct Lit(u32);
 
 impl Lit {
     /// Node or candidate `i` on.
+    #[inline(always)]
     pub(crate) const fn on(i: usize) -> Lit {
         Lit(2 * i as u32 + 1)
     }
     /// Node or candidate `i` off.
+    #[inline(always)]
     pub(crate) const fn off(i: usize) -> Lit {
         Lit(2 * i as u32)
     }
     /// Node or candidate `i`, on or off.
+    #[inline(always)]
     pub(crate) const fn new(i: usize, on: bool) -> Lit {
         Lit(2 * i as u32 + on as u32)
     }
     /// Candidate `k` on or off.
+    #[inline(always)]
     pub(crate) const fn of(k: Candidate, on: bool) -> Lit {
         Lit::new(k.index(), on)
     }
     /// The literal whose [`Lit::code`] is `code`.
+    #[inline(always)]
     pub(crate) const fn from_code(code: usize) -> Lit {
         Lit(code as u32)
     }
     /// How many literals `n` nodes have: the length of an array indexed by [`Lit::code`].
+    #[inline(always)]
     pub(crate) const fn count(n: usize) -> usize {
         2 * n
     }
     /// The node or candidate index.
+    #[inline(always)]
     pub(crate) const fn index(self) -> usize {
         (self.0 >> 1) as usize
     }
     /// The candidate, for a literal of a candidate.
+    #[inline(always)]
     pub(crate) const fn candidate(self) -> Candidate {
         Candidate::from_index(self.index())
     }
     /// Whether the literal says "on".
+    #[inline(always)]
     pub(crate) const fn is_on(self) -> bool {
         self.0 & 1 == 1
     }
     /// The same node with the other value.
+    #[inline(always)]
     pub(crate) const fn negated(self) -> Lit {
         Lit(self.0 ^ 1)
     }
     /// A dense number for the literal, below [`Lit::count`] of the number of nodes.
+    #[inline(always)]
     pub(crate) const fn code(self) -> usize {
         self.0 as usize
     }
@@ -71,6 +82,7 @@ impl LitSet {
     pub(crate) const EMPTY: LitSet = LitSet([0; WORDS]);
 
     /// The set of `lits`.
+    #[inline(always)]
     pub(crate) fn of(lits: &[Lit]) -> LitSet {
         lits.iter().fold(LitSet::EMPTY, |mut s, &l| {
             s.insert(l);
@@ -78,10 +90,12 @@ impl LitSet {
         })
     }
     /// Adds `l`.
+    #[inline(always)]
     pub(crate) fn insert(&mut self, l: Lit) {
         self.0[l.code() / 64] |= 1 << (l.code() % 64);
     }
     /// Whether `l` is in the set.
+    #[inline(always)]
     pub(crate) fn contains(&self, l: Lit) -> bool {
         self.0[l.code() / 64] & (1 << (l.code() % 64)) != 0
     }

@@ -226,9 +226,9 @@ impl Step {
 
     /// Sorts and deduplicates placements and eliminations, so equal deductions compare equal.
     pub fn normalize(&mut self) {
-        self.placements.sort();
+        crate::sort::sort(&mut self.placements);
         self.placements.dedup();
-        self.eliminations.sort();
+        crate::sort::sort(&mut self.eliminations);
         self.eliminations.dedup();
     }
 }
@@ -248,7 +248,7 @@ pub(crate) fn group_eliminations(es: &[Candidate]) -> Vec<(DigitSet, Vec<Cell>)>
             None => per_cell.push((e.cell, DigitSet::single(e.digit))),
         }
     }
-    per_cell.sort();
+    crate::sort::sort(&mut per_cell);
     let mut groups: Vec<(DigitSet, Vec<Cell>)> = Vec::new();
     for (c, s) in per_cell {
         match groups.iter_mut().find(|(g, _)| *g == s) {

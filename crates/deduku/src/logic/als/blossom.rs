@@ -43,7 +43,8 @@ pub(crate) fn death_blossom(board: &Board, alses: &Alses, sink: &mut Sink) -> Co
         if keyed.is_empty() {
             continue;
         }
-        keyed.sort_unstable();
+        // Pushed in increasing ALS index, so a stable sort by key orders by (key, index).
+        crate::sort::sort_by_small_key(&mut keyed, 81 * 9, |e| usize::from(e.0));
         let petals_of = |s: Cell, d: Digit| -> &[(u16, u32)] {
             let k = (s.index() * 9 + d.index()) as u16;
             let lo = keyed.partition_point(|e| e.0 < k);
@@ -64,7 +65,7 @@ pub(crate) fn death_blossom(board: &Board, alses: &Alses, sink: &mut Sink) -> Co
             if lists.iter().any(|l| l.1.is_empty()) {
                 continue;
             }
-            lists.sort_by_key(|l| l.1.len());
+            crate::sort::sort_by_key(&mut lists, |l| l.1.len());
             let mut targets = zcells.minus(CellSet::single(stem));
             if cands.contains(z) {
                 targets = targets.intersection(stem.peers());
@@ -131,7 +132,7 @@ impl Blossom<'_> {
         // Petals in stem-digit order.
         let mut petals: Vec<(Digit, &Als)> =
             self.lists.iter().zip(chosen).map(|(l, &p)| (l.0, &self.alses.list[p])).collect();
-        petals.sort_by_key(|p| p.0);
+        crate::sort::sort_by_key(&mut petals, |p| p.0);
         for (d, als) in &petals {
             super::highlight_als(&mut step, board, als, false);
             step.highlight.links.push(Link {

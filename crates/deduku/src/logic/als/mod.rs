@@ -222,7 +222,9 @@ fn restricted_commons(board: &Board, list: &[Als]) -> (Vec<(u32, DigitSet)>, Vec
     // index order), then list it under both ALSs.
     let mut edges: Vec<(u32, u32, DigitSet)> = Vec::new();
     let mut masks = vec![0u16; list.len()];
-    let mut touched: Vec<u32> = Vec::new();
+    // The ALSs linked to `i` (all of higher indexes), as bits, read back in index order.
+    let mut touched = vec![0u64; list.len().div_ceil(64)];
+    let (mut lo, mut hi) = (usize::MAX, 0);
     for (i, a) in list.iter().enumerate() {
         for x in a.digits.iter() {
             let seers = a.seers[x.index()];
@@ -233,19 +235,26 @@ fn restricted_commons(board: &Board, list: &[Als]) -> (Vec<(u32, DigitSet)>, Vec
                 for &j in &bucket[from..] {
                     if list[j as usize].dcells[x.index()].is_subset(seers) {
                         if masks[j as usize] == 0 {
-                            touched.push(j);
+                            let w = j as usize / 64;
+                            touched[w] |= 1 << (j % 64);
+                            lo = lo.min(w);
+                            hi = hi.max(w);
                         }
                         masks[j as usize] |= 1 << x.index();
                     }
                 }
             }
         }
-        touched.sort_unstable();
-        for &j in &touched {
-            edges.push((i as u32, j, DigitSet::from_bits(masks[j as usize])));
-            masks[j as usize] = 0;
+        for w in lo..=hi {
+            let mut bits = std::mem::take(&mut touched[w]);
+            while bits != 0 {
+                let j = w * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                edges.push((i as u32, j as u32, DigitSet::from_bits(masks[j])));
+                masks[j] = 0;
+            }
         }
-        touched.clear();
+        (lo, hi) = (usize::MAX, 0);
     }
     let mut start = vec![0u32; list.len() + 1];
     for &(i, j, _) in &edges {

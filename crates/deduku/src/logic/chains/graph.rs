@@ -333,6 +333,7 @@ impl Adj {
     }
 
     /// The neighbours of node `i`.
+    #[inline(always)]
     pub(crate) fn of(&self, i: usize) -> &[u32] {
         let start = i * self.stride;
         &self.items[start..start + self.len[i] as usize]

@@ -89,7 +89,7 @@ pub fn find(board: &Board, technique: Technique, sink: &mut Sink) -> ControlFlow
         }
         _ => return ControlFlow::Continue(()),
     }
-    found.sort_by_key(|f| f.lits.len());
+    crate::sort::sort_by_key(&mut found, |f| f.lits.len());
     for f in found {
         sink.push(f.into_step(technique))?;
     }
@@ -348,7 +348,7 @@ fn push_found(
 /// Whether the literals name pairwise different nodes.
 fn distinct(lits: &[Lit]) -> bool {
     let mut v: Vec<usize> = lits.iter().map(|l| l.index()).collect();
-    v.sort_unstable();
+    crate::sort::sort(&mut v);
     v.windows(2).all(|w| w[0] != w[1])
 }
 

@@ -95,7 +95,7 @@ pub(crate) fn find(board: &Board, sink: &mut Sink) -> ControlFlow<()> {
         .enumerate()
         .filter_map(|(i, b)| b.map(|b| (Candidate::from_index(i), b)))
         .collect();
-    found.sort_by_key(|(k, b)| (b.0, b.1, *k));
+    crate::sort::sort_by_key(&mut found, |(k, b)| (b.0, b.1, *k));
     for (k, (_, _, base, cover, rows, fins)) in found {
         let houses = |m: u16, row: bool| {
             (0..9)

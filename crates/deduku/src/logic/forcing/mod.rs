@@ -168,7 +168,7 @@ fn contradictions(board: &Board, mode: Mode, sink: &mut Sink) -> ControlFlow<()>
         }
         found.push((lits.len(), a));
     }
-    found.sort_unstable();
+    crate::sort::sort(&mut found);
     for (_, a) in found {
         net.reset();
         net.run(a);
@@ -320,7 +320,7 @@ fn verities(board: &Board, mode: Mode, sink: &mut Sink) -> ControlFlow<()> {
         }
         kept.push((source, nets));
     }
-    found.sort_unstable();
+    crate::sort::sort(&mut found);
     for (size, src, l) in found {
         let (Source { branches, name, house }, nets) = &kept[src];
         let mut s = step_proving(technique_of(mode, false), l);

@@ -249,7 +249,7 @@ fn order(board: &Board) -> Vec<Lit> {
             scored.push((usize::MAX - net.order.len(), a));
         }
     }
-    scored.sort_unstable_by_key(|&(s, a)| (s, a.code()));
+    crate::sort::sort_by_key(&mut scored, |&(s, a)| (s, a.code()));
     scored.into_iter().map(|(_, a)| a).collect()
 }
 

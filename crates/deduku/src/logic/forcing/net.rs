@@ -325,7 +325,7 @@ impl<'a> Net<'a> {
             out.push(l);
             stack.extend_from_slice(self.preds_of(l));
         }
-        out.sort_by_key(|&l| self.index[l.code()]);
+        crate::sort::sort_by_key(&mut out, |&l| self.index[l.code()]);
         out
     }
 
@@ -346,7 +346,7 @@ impl<'a> Net<'a> {
                 out.push(l);
             }
         }
-        out.sort_by_key(|l| l.code());
+        crate::sort::sort_by_key(&mut out, |l| l.code());
         out
     }
 

@@ -105,12 +105,12 @@ fn GridCell(props: &GridCellProps) -> Html {
     let content = if v != 0 {
         html! { <span class="digit">{ v }</span> }
     } else {
-        let slots = cell.candidates.iter().map(|k| {
-            if !k.on {
-                return html! { <span class="cand"></span> };
-            }
+        // Only the candidates drawn, each placed on the 3×3 lattice by its digit's class
+        // (`d1`–`d9`): no empty boxes to lay out.
+        const SLOT: [&str; 9] = ["d1", "d2", "d3", "d4", "d5", "d6", "d7", "d8", "d9"];
+        let slots = cell.candidates.iter().filter(|k| k.on).map(|k| {
             let wrong = k.classes.iter().any(|c| c == "c-wrong");
-            let mut cc = classes!("cand");
+            let mut cc = classes!("cand", SLOT[usize::from(k.digit.clamp(1, 9) - 1)]);
             for c in &k.classes {
                 cc.push(c.clone());
             }

@@ -42,6 +42,15 @@ const SHRINK: [u8; 512] = {
     t
 };
 
+/// The six ways the three rows of a band can map to its three boxes: row `r` to box `s[r]`.
+const PERMS: [[u32; 3]; 6] = [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]];
+
+/// Whether permutation `s` fits the mini-rows `i` (bit `3 * r + x`: row `r` may hold the digit
+/// in box `x`), i.e. every row's box is allowed.
+const fn fits(i: usize, s: [u32; 3]) -> bool {
+    i & (1 << s[0]) != 0 && i & (1 << (3 + s[1])) != 0 && i & (1 << (6 + s[2])) != 0
+}
+
 /// The permutation closure of a band.
 ///
 /// The index has bit `3 * r + x` set when row `r` of the band may hold the digit in box `x`
@@ -51,7 +60,6 @@ const SHRINK: [u8; 512] = {
 /// eliminated (this covers pointing and claiming inside the band and box hidden singles), and
 /// an entry of 0 means no permutation fits: a contradiction.
 const BAND_MASK: [u32; 512] = {
-    const PERMS: [[u32; 3]; 6] = [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]];
     let mut t = [0u32; 512];
     let mut i = 0;
     while i < 512 {
@@ -59,9 +67,7 @@ const BAND_MASK: [u32; 512] = {
         let mut p = 0;
         while p < 6 {
             let s = PERMS[p];
-            let fits =
-                i & (1 << s[0]) != 0 && i & (1 << (3 + s[1])) != 0 && i & (1 << (6 + s[2])) != 0;
-            if fits {
+            if fits(i, s) {
                 m |= 0o7 << (3 * s[0]);
                 m |= 0o7 << (9 + 3 * s[1]);
                 m |= 0o7 << (18 + 3 * s[2]);
@@ -74,17 +80,14 @@ const BAND_MASK: [u32; 512] = {
     t
 };
 
-/// For a 9-bit index as for [`BAND_MASK`] (bit `3 * r + x`: line `r` may hold the digit in
-/// part `x`), how many of the six permutations fit it.
+/// For mini-rows as indexed in [`BAND_MASK`], how many of the six permutations fit them.
 const PERM_COUNT: [u8; 512] = {
-    const PERMS: [[u32; 3]; 6] = [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]];
     let mut t = [0u8; 512];
     let mut i = 0;
     while i < 512 {
         let mut p = 0;
         while p < 6 {
-            let s = PERMS[p];
-            if i & (1 << s[0]) != 0 && i & (1 << (3 + s[1])) != 0 && i & (1 << (6 + s[2])) != 0 {
+            if fits(i, PERMS[p]) {
                 t[i] += 1;
             }
             p += 1;

@@ -160,6 +160,7 @@ pub fn count_values_keeping(values: &[u8; 81], limit: usize, keep: usize) -> Cou
 fn band_cells(values: &[u8; 81], b: usize) -> [u32; 10] {
     let mut cells = [0u32; 10];
     for i in 0..27 {
+        // `% 81` is a no-op for `b < 3` that lets the compiler drop the bounds check.
         let v = usize::from(values[(27 * b + i) % 81]);
         cells[if v > 9 { 0 } else { v }] |= 1 << i;
     }

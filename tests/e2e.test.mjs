@@ -27,15 +27,9 @@ let consoleErrors = [];
 // tests use two loopback servers, so the check is on the host).
 let foreignRequests = [];
 
-before(async () => {
-  if (!base) {
-    assert.ok(existsSync(join(root, 'dist', 'index.html')), 'run `trunk build --release` first');
-    server = await startServer(join(root, 'dist'), 0);
-    base = `http://127.0.0.1:${server.address().port}/`;
-  }
-  await mkdir(shots, { recursive: true });
-  userDir = await mkdtemp(join(tmpdir(), 'deduku-e2e-'));
-  context = await chromium.launchPersistentContext(userDir, {
+/** Headless Chromium with the profile in `dir`, as every test runs it. */
+function launchBrowser(dir) {
+  return chromium.launchPersistentContext(dir, {
     executablePath: CHROMIUM,
     headless: true,
     viewport: { width: 1280, height: 900 },
@@ -44,6 +38,17 @@ before(async () => {
       '--disable-background-networking', '--disable-component-update', '--disable-sync',
     ],
   });
+}
+
+before(async () => {
+  if (!base) {
+    assert.ok(existsSync(join(root, 'dist', 'index.html')), 'run `trunk build --release` first');
+    server = await startServer(join(root, 'dist'), 0);
+    base = `http://127.0.0.1:${server.address().port}/`;
+  }
+  await mkdir(shots, { recursive: true });
+  userDir = await mkdtemp(join(tmpdir(), 'deduku-e2e-'));
+  context = await launchBrowser(userDir);
   context.on('request', (r) => {
     const u = new URL(r.url());
     if (!['blob:', 'data:'].includes(u.protocol) && u.hostname !== '127.0.0.1') foreignRequests.push(r.url());
@@ -1063,11 +1068,7 @@ test('the share link restores givens, digits of each kind, notes and colours in 
   const url = page.url();
   // A second browser with its own profile.
   const dir = await mkdtemp(join(tmpdir(), 'deduku-e2e-fresh-'));
-  const fresh = await chromium.launchPersistentContext(dir, {
-    executablePath: CHROMIUM, headless: true, viewport: { width: 1280, height: 900 },
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  const fresh = await launchBrowser(dir);
   const mine = page;
   try {
     page = await fresh.newPage();
@@ -1630,15 +1631,7 @@ test('page speed: cold load to a usable grid on loopback, a fresh browser profil
   const warm = [];
   for (let k = 0; k < 3; k++) {
     const dir = await mkdtemp(join(tmpdir(), 'deduku-cold-'));
-    const ctx = await chromium.launchPersistentContext(dir, {
-      executablePath: CHROMIUM,
-      headless: true,
-      viewport: { width: 1280, height: 900 },
-      args: [
-        '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-        '--disable-background-networking', '--disable-component-update', '--disable-sync',
-      ],
-    });
+    const ctx = await launchBrowser(dir);
     try {
       const p = await ctx.newPage();
       // From the navigation's start to the 81 cells in the page with their handlers (Yew

@@ -40,8 +40,12 @@ pub(crate) struct Graph {
     pub(crate) nodes: Vec<Node>,
     /// Strong neighbours of every node.
     strong: Adj,
-    /// Weak neighbours of every node.
+    /// Weak neighbours of every node, those with a strong link first (see [`Graph::live`]).
     pub(crate) weak: Adj,
+    /// Per node, how many of its weak neighbours (the first ones) have a strong link. Only
+    /// those lead on: "off" literals follow strong links, so an "off" reached at a node without
+    /// one is a dead end.
+    live: Vec<u8>,
     /// Candidate index (`cell * 9 + digit`) → single-candidate node, or [`NONE`].
     cand_node: Vec<u32>,
     /// Number of single-candidate nodes; group nodes come after them.
@@ -59,6 +63,7 @@ impl Graph {
             nodes: Vec::new(),
             strong: Adj::new(0, 0),
             weak: Adj::new(0, 0),
+            live: Vec::new(),
             cand_node: vec![NONE; 729],
             singles: 0,
             box_line_end: 0,
@@ -189,7 +194,15 @@ impl Graph {
                 }
             }
         }
+        g.live =
+            (0..n).map(|i| g.weak.partition(i, |j| !g.strong.of(j as usize).is_empty())).collect();
         g
+    }
+
+    /// Whether every weak link is listed at both its nodes (no list overflowed: see [`Adj`]).
+    /// Then "`a` is a weak neighbour of `b`" can be read from `b`'s list.
+    pub(crate) fn symmetric(&self) -> bool {
+        !self.weak.overflowed
     }
 
     /// The single-candidate node of `d` in `c`, or [`NONE`].
@@ -319,17 +332,20 @@ impl Graph {
 
 /// Adjacency lists with a fixed capacity per node, in one allocation. A node has at most 20
 /// peers, 8 other candidates in its cell and 12 group neighbours, so 48 weak and 16 strong
-/// places are never exceeded; a link beyond them would be dropped (losing deductions, never
-/// soundness).
+/// places are never exceeded without almost locked sets (with them, the room doubles); a link
+/// beyond them would be dropped (losing deductions, never soundness) and the lists marked as
+/// overflowed, so the searches stop relying on weak links being listed at both ends.
 pub(crate) struct Adj {
     stride: usize,
     len: Vec<u8>,
     items: Vec<u32>,
+    /// Whether a link was dropped for lack of room.
+    overflowed: bool,
 }
 
 impl Adj {
     fn new(n: usize, stride: usize) -> Adj {
-        Adj { stride, len: vec![0; n], items: vec![0; n * stride] }
+        Adj { stride, len: vec![0; n], items: vec![0; n * stride], overflowed: false }
     }
 
     /// The neighbours of node `i`.
@@ -344,7 +360,31 @@ impl Adj {
         if k < self.stride {
             self.items[i * self.stride + k] = j;
             self.len[i] += 1;
+        } else {
+            self.overflowed = true;
         }
+    }
+
+    /// Reorders node `i`'s neighbours so those that satisfy `keep` come first, each part in
+    /// its old order; returns how many satisfy it.
+    fn partition(&mut self, i: usize, keep: impl Fn(u32) -> bool) -> u8 {
+        let start = i * self.stride;
+        let list = &mut self.items[start..start + self.len[i] as usize];
+        let mut buf = [0u32; 96];
+        let mut n = 0;
+        let mut rest = 0;
+        for k in 0..list.len() {
+            let j = list[k];
+            if keep(j) {
+                list[n] = j;
+                n += 1;
+            } else {
+                buf[rest & 95] = j;
+                rest += 1;
+            }
+        }
+        list[n..].copy_from_slice(&buf[..rest]);
+        n as u8
     }
 }
 
@@ -361,30 +401,52 @@ pub(crate) struct Bfs {
     depth: Vec<u8>,
     /// Literals in the order they were reached.
     pub(crate) order: Vec<Lit>,
+    /// Per node, scratch marks (all false between searches).
+    near: Vec<bool>,
 }
 
 impl Bfs {
     /// A search state for `g`.
     pub(crate) fn new(g: &Graph) -> Bfs {
         let n = Lit::count(g.nodes.len());
-        Bfs { pred: vec![Lit::off(0); n], depth: vec![0; n], order: Vec::with_capacity(n) }
+        Bfs {
+            pred: vec![Lit::off(0); n],
+            depth: vec![0; n],
+            order: Vec::with_capacity(n),
+            near: vec![false; g.nodes.len()],
+        }
     }
 
     /// Runs the search from literal `start`, reaching literals up to `max_depth` literals long.
     /// Every literal is reached once, by a shortest path; a path may pass a node both on and
     /// off.
     pub(crate) fn run(&mut self, g: &Graph, start: Lit, max_depth: u8) {
-        self.search(g, start, max_depth, false);
+        self.search::<false, false>(g, start, max_depth);
+    }
+
+    /// Like [`Bfs::run`], but "off" literals of nodes without a strong link (dead ends) are
+    /// reached only at the start's node: the chains from the start and their paths are the
+    /// same, and the start's node is reached in both values whenever [`Bfs::run`] reaches it,
+    /// but [`Bfs::reached`] says nothing of the other dead ends. For a graph whose weak links
+    /// are [`Graph::symmetric`] only.
+    pub(crate) fn run_live(&mut self, g: &Graph, start: Lit, max_depth: u8) {
+        debug_assert!(g.symmetric());
+        self.search::<false, true>(g, start, max_depth);
     }
 
     /// Like [`Bfs::run`], but every node is reached once (by whichever literal comes first), so
     /// every path is simple; the start node's other literal may still be reached, closing a
     /// loop.
     pub(crate) fn run_simple(&mut self, g: &Graph, start: Lit, max_depth: u8) {
-        self.search(g, start, max_depth, true);
+        self.search::<true, false>(g, start, max_depth);
     }
 
-    fn search(&mut self, g: &Graph, start: Lit, max_depth: u8, simple: bool) {
+    fn search<const SIMPLE: bool, const LIVE: bool>(
+        &mut self,
+        g: &Graph,
+        start: Lit,
+        max_depth: u8,
+    ) {
         for &l in &self.order {
             self.depth[l.code()] = 0;
         }
@@ -393,29 +455,52 @@ impl Bfs {
         self.pred[start.code()] = start;
         self.order.push(start);
         let start_node = start.index() as u32;
+        // Pruned: "start off" is reached from an "on" literal weakly linked to the start, which
+        // the pruned lists leave out when the start's node has no strong link; by symmetry
+        // those literals are the start's weak neighbours.
+        let back = LIVE && start.is_on() && g.strong.of(start.index()).is_empty();
+        if back {
+            for &m in g.weak.of(start.index()) {
+                self.near[m as usize] = true;
+            }
+        }
         let mut head = 0;
         while head < self.order.len() {
             let l = self.order[head];
             head += 1;
             let dep = self.depth[l.code()];
-            if dep >= max_depth || (simple && head > 1 && l.index() == start.index()) {
+            if dep >= max_depth || (SIMPLE && head > 1 && l.index() == start.index()) {
                 continue;
             }
             // On follows weak links to off, off follows strong links to on.
             let (next, on) = if l.is_on() {
-                (g.weak.of(l.index()), false)
+                let all = g.weak.of(l.index());
+                (if LIVE { &all[..g.live[l.index()] as usize] } else { all }, false)
             } else {
                 (g.strong.of(l.index()), true)
             };
             for &m in next {
                 let ml = Lit::new(m as usize, on);
                 if self.depth[ml.code()] == 0
-                    && !(simple && m != start_node && self.depth[ml.negated().code()] != 0)
+                    && !(SIMPLE && m != start_node && self.depth[ml.negated().code()] != 0)
                 {
                     self.depth[ml.code()] = dep + 1;
                     self.pred[ml.code()] = l;
                     self.order.push(ml);
                 }
+            }
+            if back && l.is_on() && self.near[l.index()] {
+                let ml = start.negated();
+                if self.depth[ml.code()] == 0 {
+                    self.depth[ml.code()] = dep + 1;
+                    self.pred[ml.code()] = l;
+                    self.order.push(ml);
+                }
+            }
+        }
+        if back {
+            for &m in g.weak.of(start.index()) {
+                self.near[m as usize] = false;
             }
         }
     }
@@ -528,5 +613,34 @@ mod tests {
             bfs.path(lit(r9c3, false)),
             vec![lit(row, false), lit(col, true), lit(r9c3, false)]
         );
+    }
+
+    /// The pruned search reaches the same "on" literals by the same paths as the plain one,
+    /// and the start's node off exactly when the plain search does, from every start of the
+    /// grouped and full graphs of regression-library positions.
+    #[test]
+    fn live_search_keeps_the_chains() {
+        for line in [1144, 1188, 1308] {
+            let board = crate::test_support::reglib_line(line);
+            for kind in [GraphKind::Full, GraphKind::Grouped] {
+                let g = Graph::build(&board, kind);
+                assert!(g.symmetric());
+                let (mut a, mut b) = (Bfs::new(&g), Bfs::new(&g));
+                let mut dead_ends = 0;
+                for s in 0..g.nodes.len() {
+                    for start in [Lit::off(s), Lit::on(s)] {
+                        a.run(&g, start, 20);
+                        b.run_live(&g, start, 20);
+                        let on = |bfs: &Bfs| -> Vec<Vec<Lit>> {
+                            let ends = bfs.order.iter().filter(|l| l.is_on() || l.index() == s);
+                            ends.map(|&l| bfs.path(l)).collect()
+                        };
+                        assert_eq!(on(&a), on(&b), "{kind:?} from {start:?}");
+                        dead_ends += a.order.len() - b.order.len();
+                    }
+                }
+                assert!(dead_ends > 0, "{kind:?}: nothing pruned");
+            }
+        }
     }
 }

@@ -48,8 +48,10 @@ pub(crate) struct Graph {
     live: Vec<u8>,
     /// Candidate index (`cell * 9 + digit`) → single-candidate node, or [`NONE`].
     cand_node: Vec<u32>,
-    /// Number of single-candidate nodes; group nodes come after them.
+    /// Number of single-candidate nodes (candidate index order); group nodes come after them.
     singles: usize,
+    /// Single-candidate node → its candidate index (`cell * 9 + digit`).
+    cand_of: Vec<u16>,
     /// End of the box∩line group nodes; almost-locked-set nodes come after them.
     box_line_end: usize,
     /// The almost locked sets used: their cells and, per digit, its node.
@@ -64,6 +66,7 @@ impl Graph {
             strong: Adj::new(0, 0),
             weak: Adj::new(0, 0),
             live: Vec::new(),
+            cand_of: Vec::new(),
             cand_node: vec![NONE; 729],
             singles: 0,
             box_line_end: 0,
@@ -79,6 +82,7 @@ impl Graph {
                 };
                 if keep {
                     g.cand_node[c.index() * 9 + d.index()] = g.nodes.len() as u32;
+                    g.cand_of.push((c.index() * 9 + d.index()) as u16);
                     g.nodes.push(Node::cand(c, d));
                 }
             }
@@ -322,6 +326,13 @@ impl Graph {
             let (a, b) = (self.node_of(d, parts[0]), self.node_of(d, parts[1]));
             self.add_strong(a, b);
         }
+    }
+
+    /// The candidate literal of node literal `l`, when its node is a single candidate.
+    #[inline(always)]
+    pub(crate) fn cand_lit(&self, l: Lit) -> Option<Lit> {
+        let k = *self.cand_of.get(l.index())?;
+        Some(Lit::new(usize::from(k), l.is_on()))
     }
 
     /// Whether node `i` is a group node.

@@ -154,22 +154,24 @@ fn cached_entry<T>(board: &Board, kind: GraphKind, get: impl Fn(&Cached) -> T) -
     v
 }
 
-/// Records what the last search from `start` reached, as candidate literals.
+/// Records what the last search from `start` reached, as candidate literals. The search may
+/// have been [`Bfs::run_live`]: the "off" literals it skipped are the weak neighbours of the
+/// "on" literals it expanded (those short of [`MAX_LITERALS`]), added here as a plain search
+/// would have reached them.
 fn record_reach(g: &Graph, bfs: &Bfs, start: Lit, reach: &mut ReachSets) {
-    // The candidate literal of a node literal, for single-candidate nodes.
-    let cand_lit = |l: Lit| -> Option<Lit> {
-        let n = g.nodes[l.index()];
-        if n.cells.len() != 1 {
-            return None;
-        }
-        let c = n.cells.first()?;
-        Some(Lit::of(Candidate::new(c, n.digit), l.is_on()))
-    };
+    let cand_lit = |l: Lit| g.cand_lit(l);
     let Some(s) = cand_lit(start) else { return };
     let mut bits = Box::new(LitSet::EMPTY);
     for &l in &bfs.order {
         if let Some(x) = cand_lit(l) {
             bits.insert(x);
+        }
+        if l.is_on() && bfs.depth(l) < MAX_LITERALS {
+            for &m in g.weak.of(l.index()) {
+                if let Some(x) = cand_lit(Lit::off(m as usize)) {
+                    bits.insert(x);
+                }
+            }
         }
     }
     reach.0[s.code()] = Some(bits);
@@ -223,8 +225,8 @@ fn search(
 ) {
     let mut bfs = Bfs::new(g);
     let loops = shapes.iter().any(|&s| s != Shape::Aic);
-    // Without reach sets to record, the search can skip dead ends (see `Bfs::run_live`).
-    let live = reach.is_none() && g.symmetric();
+    // The search skips dead ends (see `Bfs::run_live`); `record_reach` adds them back.
+    let live = g.symmetric();
     let mut to_start = Closes::new(g);
     for s in 0..g.nodes.len() {
         let run = |bfs: &mut Bfs, start: Lit| {
@@ -617,6 +619,40 @@ mod tests {
                 _ => true,
             };
             assert!(ok, "{t:?}: {}", s.text);
+        }
+    }
+
+    /// The reach sets the forcing chains read are the same whether the search skipped dead
+    /// ends (and `record_reach` added them back) or not.
+    #[test]
+    fn reach_sets_do_not_depend_on_pruning() {
+        for line in [1144, 1165, 1206] {
+            let board = crate::test_support::reglib_line(line);
+            let g = Graph::build(&board, GraphKind::Full);
+            let mut bfs = Bfs::new(&g);
+            let (mut plain, mut live) =
+                (ReachSets(vec![None; Lit::count(729)]), ReachSets(vec![None; Lit::count(729)]));
+            for s in 0..g.nodes.len() {
+                for start in [Lit::off(s), Lit::on(s)] {
+                    bfs.run(&g, start, MAX_LITERALS);
+                    record_reach(&g, &bfs, start, &mut plain);
+                    bfs.run_live(&g, start, MAX_LITERALS);
+                    record_reach(&g, &bfs, start, &mut live);
+                }
+            }
+            let sets = |r: &ReachSets| -> Vec<Option<Vec<u64>>> {
+                r.0.iter()
+                    .map(|x| {
+                        x.as_ref().map(|b| {
+                            (0..Lit::count(729))
+                                .filter(|&c| b.contains(Lit::from_code(c)))
+                                .map(|c| c as u64)
+                                .collect()
+                        })
+                    })
+                    .collect()
+            };
+            assert_eq!(sets(&plain), sets(&live), "reglib line {line}");
         }
     }
 

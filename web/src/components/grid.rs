@@ -211,12 +211,15 @@ pub fn Grid(props: &GridProps) -> Html {
                     <super::overlay::LinkOverlay links={s.links.clone()} />
                 }
             }
-            // The font faces of given, entered and solver digits and of highlighted candidates,
-            // laid out (hidden) with the first grid so that their font lookup is paid at load,
-            // not in the first paste or step (see `.font-warm` in style.css).
+            // The font faces of given, entered and solver digits, of highlighted candidates and
+            // of the step list (its places, the current step, the verdict), laid out (hidden)
+            // with the first grid so that their font lookup is paid at load, not in the first
+            // paste or step (see `.font-warm` in style.css).
             <div class="font-warm" aria-hidden="true">
                 <span class="given">{ "1" }</span><span class="user">{ "2" }</span>
                 <span class="solver">{ "3" }</span><span class="cand-bold">{ "4" }</span>
+                <span class="step-no">{ "1" }</span><span class="step-place">{ "r1c1" }</span>
+                <span class="verdict good">{ "5" }</span>
             </div>
         </div>
     }

@@ -356,6 +356,7 @@ pub(crate) struct Adj {
 
 impl Adj {
     fn new(n: usize, stride: usize) -> Adj {
+        let stride = stride.min(MAX_STRIDE);
         Adj { stride, len: vec![0; n], items: vec![0; n * stride], overflowed: false }
     }
 
@@ -381,23 +382,26 @@ impl Adj {
     fn partition(&mut self, i: usize, keep: impl Fn(u32) -> bool) -> u8 {
         let start = i * self.stride;
         let list = &mut self.items[start..start + self.len[i] as usize];
-        let mut buf = [0u32; 96];
-        let mut n = 0;
-        let mut rest = 0;
+        // The others wait here (a list has at most `MAX_STRIDE` entries).
+        let mut rest = [0u32; MAX_STRIDE];
+        let (mut n, mut r) = (0, 0);
         for k in 0..list.len() {
             let j = list[k];
             if keep(j) {
                 list[n] = j;
                 n += 1;
-            } else {
-                buf[rest & 95] = j;
-                rest += 1;
+            } else if let Some(x) = rest.get_mut(r) {
+                *x = j;
+                r += 1;
             }
         }
-        list[n..].copy_from_slice(&buf[..rest]);
+        list[n..n + r].copy_from_slice(&rest[..r]);
         n as u8
     }
 }
+
+/// The most neighbours an [`Adj`] list holds.
+const MAX_STRIDE: usize = 96;
 
 /// The largest almost locked set used as chain nodes, in cells.
 const MAX_ALS: usize = 4;

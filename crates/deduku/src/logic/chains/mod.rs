@@ -292,7 +292,7 @@ impl Closes {
     }
 
     /// Whether node `i` is weakly linked to the start.
-    fn from(&self, g: &Graph, i: usize) -> bool {
+    fn links_back(&self, g: &Graph, i: usize) -> bool {
         if g.symmetric() { self.marks[i] } else { g.weak.of(i).contains(&self.start) }
     }
 }
@@ -342,7 +342,7 @@ fn collect_off(
         if shapes.contains(&Shape::Continuous)
             && bfs.depth(l) >= 4
             && bfs.depth(l) < MAX_LITERALS
-            && to_start.from(g, l.index())
+            && to_start.links_back(g, l.index())
         {
             let path = bfs.path(l);
             if !distinct(&path) {

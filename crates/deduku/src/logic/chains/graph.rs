@@ -436,7 +436,7 @@ impl Bfs {
     /// Every literal is reached once, by a shortest path; a path may pass a node both on and
     /// off.
     pub(crate) fn run(&mut self, g: &Graph, start: Lit, max_depth: u8) {
-        self.search::<false, false>(g, start, max_depth);
+        self.search(g, start, max_depth, false, false);
     }
 
     /// Like [`Bfs::run`], but "off" literals of nodes without a strong link (dead ends) are
@@ -446,22 +446,20 @@ impl Bfs {
     /// are [`Graph::symmetric`] only.
     pub(crate) fn run_live(&mut self, g: &Graph, start: Lit, max_depth: u8) {
         debug_assert!(g.symmetric());
-        self.search::<false, true>(g, start, max_depth);
+        self.search(g, start, max_depth, false, true);
     }
 
     /// Like [`Bfs::run`], but every node is reached once (by whichever literal comes first), so
     /// every path is simple; the start node's other literal may still be reached, closing a
     /// loop.
     pub(crate) fn run_simple(&mut self, g: &Graph, start: Lit, max_depth: u8) {
-        self.search::<true, false>(g, start, max_depth);
+        self.search(g, start, max_depth, true, false);
     }
 
-    fn search<const SIMPLE: bool, const LIVE: bool>(
-        &mut self,
-        g: &Graph,
-        start: Lit,
-        max_depth: u8,
-    ) {
+    /// The search behind [`Bfs::run`] (`simple` and `live` false), [`Bfs::run_simple`] and
+    /// [`Bfs::run_live`]: plain flags, not const parameters, so the worker's wasm holds one
+    /// copy (the flags cost nothing measurable).
+    fn search(&mut self, g: &Graph, start: Lit, max_depth: u8, simple: bool, live: bool) {
         for &l in &self.order {
             self.depth[l.code()] = 0;
         }
@@ -473,7 +471,7 @@ impl Bfs {
         // Pruned: "start off" is reached from an "on" literal weakly linked to the start, which
         // the pruned lists leave out when the start's node has no strong link; by symmetry
         // those literals are the start's weak neighbours.
-        let back = LIVE && start.is_on() && g.strong.of(start.index()).is_empty();
+        let back = live && start.is_on() && g.strong.of(start.index()).is_empty();
         if back {
             for &m in g.weak.of(start.index()) {
                 self.near[m as usize] = true;
@@ -484,20 +482,20 @@ impl Bfs {
             let l = self.order[head];
             head += 1;
             let dep = self.depth[l.code()];
-            if dep >= max_depth || (SIMPLE && head > 1 && l.index() == start.index()) {
+            if dep >= max_depth || (simple && head > 1 && l.index() == start.index()) {
                 continue;
             }
             // On follows weak links to off, off follows strong links to on.
             let (next, on) = if l.is_on() {
                 let all = g.weak.of(l.index());
-                (if LIVE { &all[..g.live[l.index()] as usize] } else { all }, false)
+                (if live { &all[..g.live[l.index()] as usize] } else { all }, false)
             } else {
                 (g.strong.of(l.index()), true)
             };
             for &m in next {
                 let ml = Lit::new(m as usize, on);
                 if self.depth[ml.code()] == 0
-                    && !(SIMPLE && m != start_node && self.depth[ml.negated().code()] != 0)
+                    && !(simple && m != start_node && self.depth[ml.negated().code()] != 0)
                 {
                     self.depth[ml.code()] = dep + 1;
                     self.pred[ml.code()] = l;

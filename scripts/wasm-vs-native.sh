@@ -7,9 +7,9 @@
 #   scripts/wasm-vs-native.sh [ROUNDS] [exact|path|all]
 #
 # The wasm side is built with the profile of the shipped worker (web-release: the solver at
-# opt-level 3, fat LTO) and the wasm32 rustflags of .cargo/config.toml; WASM_RUSTFLAGS="…"
-# replaces those flags (e.g. WASM_RUSTFLAGS="-C target-cpu=mvp" to compare without SIMD; it
-# builds into target/wasm-vs-native-alt/ so the usual build stays). WASM_PROFILE=release
+# opt-level 2, fat LTO), with no extra rustflags (the worker ships without wasm SIMD);
+# WASM_RUSTFLAGS="…" sets some (e.g. WASM_RUSTFLAGS="-C target-feature=+simd128" to time it
+# with SIMD; it builds into target/wasm-vs-native-alt/ so the usual build stays). WASM_PROFILE=release
 # times the test profile instead. Like Trunk on the worker, wasm-opt -O3 runs on the test module
 # first (WASM_TEST_OPT, see scripts/wasm-test-runner.sh; WASM_TEST_OPT= skips it). Needs what
 # scripts/test.sh needs (run scripts/setup.sh once).

@@ -424,7 +424,7 @@ fn perf_now() -> impl Fn() -> f64 {
 }
 
 /// The exact solver's count up to 2 on the three sets, in wasm (a benchmark: printed, not
-/// asserted). Run it as the shipped worker is built (`web-release`: the solver at opt-level 3)
+/// asserted). Run it as the shipped worker is built (`web-release`: the solver at opt-level 2)
 /// and compare with the native example, or let `scripts/wasm-vs-native.sh` do both:
 /// `WASM_BINDGEN_TEST_TIMEOUT=600 cargo test -p deduku-web --profile web-release --target wasm32-unknown-unknown --test browser -- --include-ignored --nocapture wasm_vs_native`
 #[wasm_bindgen_test]

@@ -532,26 +532,31 @@ impl Position {
         let mut w = Warnings::default();
         let mut dup = [false; 81];
         for h in 0..27u8 {
-            let cells: Vec<usize> = house_cells(h).collect();
-            for (k, &a) in cells.iter().enumerate() {
-                for &b in &cells[k + 1..] {
-                    if self.values[a] != 0 && self.values[a] == self.values[b] {
-                        dup[a] = true;
-                        dup[b] = true;
+            // Per digit, the first cell of the house that holds it.
+            let mut first = [usize::MAX; 10];
+            let (mut placed, mut room) = (0u16, 0u16);
+            for c in house_cells(h) {
+                let v = self.values[c];
+                if v != 0 {
+                    let f = &mut first[usize::from(v)];
+                    if *f == usize::MAX {
+                        *f = c;
+                    } else {
+                        dup[*f] = true;
+                        dup[c] = true;
                     }
+                    placed |= bit(v);
                 }
+                room |= cands[c];
             }
             for d in 1..=9u8 {
-                let placed = cells.iter().any(|&c| self.values[c] == d);
-                let room = cells.iter().any(|&c| cands[c] & bit(d) != 0);
-                if !placed && !room {
+                if (placed | room) & bit(d) == 0 {
                     w.no_place.push((h, d));
                 }
             }
         }
         w.duplicates = (0..81).filter(|&i| dup[i]).collect();
-        w.no_candidate =
-            (0..81).filter(|&i| self.values[i] == 0 && self.candidates(i) == 0).collect();
+        w.no_candidate = (0..81).filter(|&i| self.values[i] == 0 && cands[i] == 0).collect();
         w
     }
 
@@ -920,6 +925,10 @@ mod tests {
         // 5 twice in row 1.
         p.place(2, 5, CellOrigin::User).unwrap();
         assert_eq!(p.warnings().duplicates, vec![0, 2]);
+        // A third 5 in row 1, which also repeats the 5 of r2c6 in box 2.
+        p.place(3, 5, CellOrigin::User).unwrap();
+        assert_eq!(p.warnings().duplicates, vec![0, 2, 3, 14]);
+        p.clear(3).unwrap();
         p.clear(2).unwrap();
         // Row 1 needs 1 in c3, c7, c8 or c9 (c4, c6 see the 1 of r2c4): remove them all.
         let places: Vec<usize> = (0..9).filter(|&c| p.candidates(c) & 1 != 0).collect();

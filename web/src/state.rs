@@ -102,7 +102,7 @@ pub struct Found {
     /// The technique's ID.
     pub technique: String,
     /// The instances on the position (not applied).
-    pub steps: Rc<Vec<PlainStep>>,
+    pub steps: Rc<Vec<Rc<PlainStep>>>,
     /// The instance drawn on the grid, if any.
     pub shown: Option<usize>,
 }
@@ -138,10 +138,14 @@ impl Default for Settings {
 impl Settings {
     /// Whether technique `id` is on.
     pub fn technique_on(&self, id: &str) -> bool {
+        deduku::Technique::from_id(id).is_some_and(|t| self.technique_set().contains(t))
+    }
+
+    /// The techniques that are on (IDs the library does not know are left out).
+    pub fn technique_set(&self) -> deduku::TechniqueSet {
         match &self.techniques {
-            None => deduku::Technique::from_id(id)
-                .is_some_and(|t| deduku::TechniqueSet::default_path().contains(t)),
-            Some(ids) => ids.iter().any(|x| x == id),
+            None => deduku::TechniqueSet::default_path(),
+            Some(ids) => ids.iter().filter_map(|id| deduku::Technique::from_id(id)).collect(),
         }
     }
 
@@ -455,13 +459,13 @@ impl Model {
     }
 
     /// The step at the cursor (the next one to apply), if the path has it.
-    pub fn current_step(&self) -> Option<&PlainStep> {
-        self.path.get(self.cursor).map(|s| &**s)
+    pub fn current_step(&self) -> Option<&Rc<PlainStep>> {
+        self.path.get(self.cursor)
     }
 
     /// The step whose highlights are drawn on the grid: a Find all instance the person picked,
     /// else the step at the cursor when it is revealed.
-    pub fn highlighted_step(&self) -> Option<&PlainStep> {
+    pub fn highlighted_step(&self) -> Option<&Rc<PlainStep>> {
         if let Some(f) = &self.found
             && let Some(i) = f.shown
         {
@@ -726,10 +730,11 @@ impl Model {
                 }
             }
             Action::SetTechnique(id, on) => {
+                let set = self.settings.technique_set();
                 let mut ids: Vec<String> = deduku::Technique::ALL
                     .iter()
+                    .filter(|&&t| set.contains(t))
                     .map(|t| t.id().to_string())
-                    .filter(|x| self.settings.technique_on(x))
                     .filter(|x| *x != id)
                     .collect();
                 if on && deduku::Technique::from_id(&id).is_some() {
@@ -1252,7 +1257,11 @@ impl Model {
             Reply::Found(steps) if id == self.find_id => {
                 self.find_id = 0;
                 let technique = std::mem::take(&mut self.finding);
-                self.found = Some(Found { technique, steps: Rc::new(steps), shown: None });
+                self.found = Some(Found {
+                    technique,
+                    steps: Rc::new(steps.into_iter().map(Rc::new).collect()),
+                    shown: None,
+                });
             }
             _ => {}
         }
@@ -1352,7 +1361,7 @@ mod tests {
         assert_eq!(p.m.pos, p.m.base);
         p.act(Action::Jump(3));
         assert_eq!(p.m.pos, p.m.position_at(3));
-        assert_eq!(p.m.current_step(), Some(&*p.m.path[3]));
+        assert_eq!(p.m.current_step(), Some(&p.m.path[3]));
     }
 
     #[test]

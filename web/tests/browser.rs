@@ -249,7 +249,7 @@ async fn grid_renders_kinds_warnings_mistakes_colours_and_step_roles() {
     let props = GridProps {
         pos: pos.clone(),
         auto: true,
-        step: Some(step),
+        step: Some(step.into()),
         selected: 40,
         warnings,
         mistakes: Some(mistakes),

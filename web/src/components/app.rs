@@ -35,11 +35,7 @@ pub fn App() -> Html {
     let mistakes = m.mistakes_shown().then(|| m.pos.mistakes(m.solution().unwrap_or_default()));
     let mistake_text = mistakes.as_ref().map(|x| x.describe(&m.pos)).unwrap_or_default();
     let singles = m.show_singles.then(|| m.pos.singles());
-    let enabled: Vec<String> = deduku::Technique::ALL
-        .iter()
-        .map(|t| t.id().to_string())
-        .filter(|id| m.settings.technique_on(id))
-        .collect();
+    let enabled = m.settings.technique_set();
     let ready: Vec<usize> =
         POOL_LEVELS.iter().map(|l| m.pool.get(*l).map_or(0, Vec::len)).collect();
     let making =

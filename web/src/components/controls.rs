@@ -4,6 +4,7 @@
 use super::on_click;
 use crate::protocol::PlainStep;
 use crate::state::{Action, Reveal};
+use std::rc::Rc;
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
@@ -15,7 +16,7 @@ pub struct ControlsProps {
     /// Number of steps received so far.
     pub steps: usize,
     /// The step at the cursor (the next one to apply), if it has arrived.
-    pub step: Option<PlainStep>,
+    pub step: Option<Rc<PlainStep>>,
     /// How much of that step is shown.
     pub reveal: Reveal,
     /// Whether steps are still arriving.
@@ -60,7 +61,7 @@ pub fn Controls(props: &ControlsProps) -> Html {
         Reveal::Name => "Hint: where?",
         Reveal::Everything => "Apply step",
     };
-    let step_text = match (props.step.as_ref(), props.reveal) {
+    let step_text = match (props.step.as_deref(), props.reveal) {
         (Some(s), Reveal::Everything) => html! {
             <div class="step-text" id="step-text">
                 <p><strong>{ format!("Step {} of {}{}: {}", props.cursor + 1, n, if props.running { "+" } else { "" }, s.technique) }</strong></p>

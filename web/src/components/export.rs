@@ -6,6 +6,7 @@ use crate::position::{Mistakes, Position, Singles, Warnings};
 use crate::protocol::PlainStep;
 use crate::roles::GridView;
 use crate::state::{Action, Notice};
+use std::rc::Rc;
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
 use web_sys::{Blob, BlobPropertyBag, HtmlAnchorElement, HtmlCanvasElement, HtmlImageElement, Url};
@@ -25,7 +26,7 @@ pub struct ExportProps {
     /// Auto candidates.
     pub auto: bool,
     /// The step drawn, if any.
-    pub step: Option<PlainStep>,
+    pub step: Option<Rc<PlainStep>>,
     /// The warnings marked.
     pub warnings: Warnings,
     /// The mistakes marked, when Check is on.
@@ -52,7 +53,7 @@ fn dark() -> bool {
 struct Snapshot {
     pos: Position,
     auto: bool,
-    step: Option<PlainStep>,
+    step: Option<Rc<PlainStep>>,
     warnings: Warnings,
     mistakes: Option<Mistakes>,
     singles: Option<Singles>,
@@ -78,7 +79,7 @@ impl Snapshot {
         let view = GridView {
             pos: &self.pos,
             auto: self.auto,
-            step: self.step.as_ref(),
+            step: self.step.as_deref(),
             selected: None,
             warnings: &self.warnings,
             mistakes: self.mistakes.as_ref(),
@@ -142,7 +143,7 @@ fn report(on_action: &Callback<Action>, error: bool, text: String) {
 #[component]
 pub fn Export(props: &ExportProps) -> Html {
     let print_steps = use_state(|| false);
-    let snapshot = std::rc::Rc::new(Snapshot::of(props));
+    let snapshot = Rc::new(Snapshot::of(props));
     let on_svg = {
         let snapshot = snapshot.clone();
         let cb = props.on_action.clone();

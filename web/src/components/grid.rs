@@ -6,6 +6,7 @@ use crate::position::{Mistakes, Position, Singles, Warnings};
 use crate::protocol::{CellOrigin, PlainStep};
 use crate::roles::{CellView, GridView};
 use crate::state::Action;
+use std::rc::Rc;
 use web_sys::HtmlElement;
 use yew::prelude::*;
 
@@ -17,7 +18,7 @@ pub struct GridProps {
     /// Auto candidates (else only the person's marks are drawn).
     pub auto: bool,
     /// The step whose highlights are drawn, if any.
-    pub step: Option<PlainStep>,
+    pub step: Option<Rc<PlainStep>>,
     /// The selected cell.
     pub selected: usize,
     /// What is visibly wrong (marked on its cells).
@@ -165,7 +166,7 @@ pub fn Grid(props: &GridProps) -> Html {
         })
     };
     let p = &props.pos;
-    let step = props.step.as_ref();
+    let step = props.step.as_deref();
     let view = GridView {
         pos: p,
         auto: props.auto,

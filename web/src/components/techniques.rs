@@ -4,15 +4,15 @@
 
 use super::on_click;
 use crate::state::{Action, Found};
-use deduku::Technique;
+use deduku::{Technique, TechniqueSet};
 use web_sys::HtmlSelectElement;
 use yew::prelude::*;
 
 /// The panel's inputs.
 #[derive(Properties, PartialEq)]
 pub struct TechniquesProps {
-    /// The IDs of the techniques that are on.
-    pub enabled: Vec<String>,
+    /// The techniques that are on.
+    pub enabled: TechniqueSet,
     /// What Find all found.
     pub found: Option<Found>,
     /// Whether a Find all is running.
@@ -30,7 +30,7 @@ pub fn Techniques(props: &TechniquesProps) -> Html {
     let tiers = (1..=4u8).map(|tier| {
         let boxes = Technique::ALL.iter().filter(|t| t.tier() == tier).map(|t| {
             let id = t.id();
-            let on = props.enabled.iter().any(|x| x == id);
+            let on = props.enabled.contains(*t);
             let onchange =
                 props.on_action.reform(move |_: Event| Action::SetTechnique(id.to_string(), !on));
             html! {

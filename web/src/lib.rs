@@ -13,7 +13,8 @@
 //! - [`history`]: undo and redo.
 //! - [`state`]: the model, changed only by actions; no Yew, tested natively.
 //! - [`persist`]: the URL hash and local storage.
-//! - [`roles`] and [`picture`]: what each cell shows, for the screen and Save picture alike.
+//! - [`roles`] and [`picture`]: what each cell shows, for the screen and Save picture alike;
+//!   [`fixed`] prints their numbers.
 //! - [`offline`]: the service worker's registration and the update notice.
 //! - [`samples`]: the puzzles of the Samples menu, compiled in.
 //! - [`hooks`]: the Yew hooks that connect the model to the worker, the keyboard, the player
@@ -28,6 +29,7 @@ pub mod agent;
 pub mod client;
 pub mod codec;
 pub mod components;
+pub mod fixed;
 pub mod history;
 pub mod hooks;
 pub mod offline;

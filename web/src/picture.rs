@@ -8,6 +8,7 @@
 //! cell and its peers (pass `selected: None`).
 
 use crate::components::overlay::link_path;
+use crate::fixed::Fixed;
 use crate::roles::{CandidateView, CellView, GridView};
 use std::collections::HashMap;
 use std::fmt::Write;
@@ -18,6 +19,16 @@ pub const CELL: f64 = 60.0;
 pub const PAD: f64 = 6.0;
 /// The picture's width and height.
 pub const SIZE: f64 = 9.0 * CELL + 2.0 * PAD;
+
+/// `x` with one decimal, as the picture's coordinates are written.
+fn d1(x: f64) -> Fixed {
+    Fixed(x, 1)
+}
+
+/// `x` rounded to a whole number (the picture's sizes and grid lines are whole pixels).
+fn d0(x: f64) -> Fixed {
+    Fixed(x, 0)
+}
 
 /// The page's stylesheet, whose custom properties give the picture its colours.
 pub const STYLE_CSS: &str = include_str!("../style.css");
@@ -160,15 +171,16 @@ fn candidate(out: &mut String, pal: &Palette, x: f64, y: f64, k: &CandidateView)
     let r = third / 2.0 - 1.0;
     let classes = k.classes.join(" ");
     let _ = write!(out, r#"<g class="cand {classes}" data-digit="{}">"#, k.digit);
+    let (fx, fy) = (d1(cx), d1(cy));
     if !bg.is_empty() {
         let _ =
-            write!(out, r#"<circle cx="{cx:.1}" cy="{cy:.1}" r="{r:.1}" fill="{}"/>"#, pal.get(bg));
+            write!(out, r#"<circle cx="{fx}" cy="{fy}" r="{}" fill="{}"/>"#, d1(r), pal.get(bg));
     }
     if ring {
         let _ = write!(
             out,
-            r#"<circle cx="{cx:.1}" cy="{cy:.1}" r="{:.1}" fill="none" stroke="{}" stroke-width="2"/>"#,
-            r - 1.0,
+            r#"<circle cx="{fx}" cy="{fy}" r="{}" fill="none" stroke="{}" stroke-width="2"/>"#,
+            d1(r - 1.0),
             pal.get("--elim")
         );
     }
@@ -176,16 +188,17 @@ fn candidate(out: &mut String, pal: &Palette, x: f64, y: f64, k: &CandidateView)
     let weight = if bold { 700 } else { 400 };
     let _ = write!(
         out,
-        r#"<text x="{cx:.1}" y="{cy:.1}" font-size="{size:.1}" font-weight="{weight}" fill="{}" text-anchor="middle" dominant-baseline="central">{}</text>"#,
+        r#"<text x="{fx}" y="{fy}" font-size="{}" font-weight="{weight}" fill="{}" text-anchor="middle" dominant-baseline="central">{}</text>"#,
+        d1(size),
         pal.get(fg),
         k.digit
     );
     if strike {
         let _ = write!(
             out,
-            r#"<line x1="{:.1}" y1="{cy:.1}" x2="{:.1}" y2="{cy:.1}" stroke="{}" stroke-width="2"/>"#,
-            cx - size * 0.4,
-            cx + size * 0.4,
+            r#"<line x1="{}" y1="{fy}" x2="{}" y2="{fy}" stroke="{}" stroke-width="2"/>"#,
+            d1(cx - size * 0.4),
+            d1(cx + size * 0.4),
             pal.get(fg)
         );
     }
@@ -197,9 +210,13 @@ fn cell(out: &mut String, pal: &Palette, i: usize, v: &CellView) {
     let bg = CELL_BACKGROUNDS.iter().rfind(|(c, _)| v.has(c)).map_or("--panel", |(_, var)| var);
     let _ = write!(
         out,
-        r#"<g class="{}" data-cell="{i}" data-value="{}"><rect x="{x:.1}" y="{y:.1}" width="{CELL}" height="{CELL}" fill="{}"/>"#,
+        r#"<g class="{}" data-cell="{i}" data-value="{}"><rect x="{}" y="{}" width="{}" height="{}" fill="{}"/>"#,
         v.classes.join(" "),
         v.value,
+        d1(x),
+        d1(y),
+        d0(CELL),
+        d0(CELL),
         pal.get(bg)
     );
     // Inset rings: a warning, a mistake (declared later, so it wins).
@@ -213,11 +230,11 @@ fn cell(out: &mut String, pal: &Palette, i: usize, v: &CellView) {
     if let Some(ring) = ring {
         let _ = write!(
             out,
-            r#"<rect x="{:.1}" y="{:.1}" width="{:.1}" height="{:.1}" fill="none" stroke="{}" stroke-width="3"/>"#,
-            x + 1.5,
-            y + 1.5,
-            CELL - 3.0,
-            CELL - 3.0,
+            r#"<rect x="{}" y="{}" width="{}" height="{}" fill="none" stroke="{}" stroke-width="3"/>"#,
+            d1(x + 1.5),
+            d1(y + 1.5),
+            d1(CELL - 3.0),
+            d1(CELL - 3.0),
             pal.get(ring)
         );
     }
@@ -233,10 +250,12 @@ fn cell(out: &mut String, pal: &Palette, i: usize, v: &CellView) {
             fg = "--mistake";
         }
         let (cx, cy) = (x + CELL / 2.0, y + CELL / 2.0);
+        let fy = d1(cy);
         let _ = write!(
             out,
-            r#"<text class="digit" x="{cx:.1}" y="{cy:.1}" font-size="{:.1}" font-weight="{weight}"{} fill="{}" text-anchor="middle" dominant-baseline="central">{}</text>"#,
-            CELL * 0.58,
+            r#"<text class="digit" x="{}" y="{fy}" font-size="{}" font-weight="{weight}"{} fill="{}" text-anchor="middle" dominant-baseline="central">{}</text>"#,
+            d1(cx),
+            d1(CELL * 0.58),
             if italic { r#" font-style="italic""# } else { "" },
             pal.get(fg),
             v.value
@@ -244,20 +263,20 @@ fn cell(out: &mut String, pal: &Palette, i: usize, v: &CellView) {
         if v.has("mistake") {
             let _ = write!(
                 out,
-                r#"<line x1="{:.1}" y1="{cy:.1}" x2="{:.1}" y2="{cy:.1}" stroke="{}" stroke-width="3"/>"#,
-                cx - CELL * 0.22,
-                cx + CELL * 0.22,
+                r#"<line x1="{}" y1="{fy}" x2="{}" y2="{fy}" stroke="{}" stroke-width="3"/>"#,
+                d1(cx - CELL * 0.22),
+                d1(cx + CELL * 0.22),
                 pal.get(fg)
             );
         }
         if v.has("conflict") {
             // The screen's wavy underline.
             let base = cy + CELL * 0.26;
-            let mut d = format!("M{:.1} {base:.1}", cx - CELL * 0.2);
+            let mut d = format!("M{} {}", d1(cx - CELL * 0.2), d1(base));
             for k in 1..=8 {
                 let px = cx - CELL * 0.2 + f64::from(k) * CELL * 0.05;
                 let py = base + if k % 2 == 1 { 2.5 } else { 0.0 };
-                let _ = write!(d, " L{px:.1} {py:.1}");
+                let _ = write!(d, " L{} {}", d1(px), d1(py));
             }
             let _ = write!(
                 out,
@@ -277,20 +296,21 @@ fn cell(out: &mut String, pal: &Palette, i: usize, v: &CellView) {
 pub fn svg(view: &GridView, pal: &Palette) -> String {
     let mut out = String::new();
     let line: String = view.pos.values().iter().map(|&v| char::from(b'0' + v)).collect();
+    let size = d0(SIZE);
     let _ = write!(
         out,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{SIZE}" height="{SIZE}" viewBox="0 0 {SIZE} {SIZE}" font-family="{FONT}"><title>Deduku grid</title><desc>{line}</desc>"#
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{size}" height="{size}" viewBox="0 0 {size} {size}" font-family="{FONT}"><title>Deduku grid</title><desc>{line}</desc>"#
     );
-    let _ = write!(out, r#"<rect width="{SIZE}" height="{SIZE}" fill="{}"/>"#, pal.get("--panel"));
+    let _ = write!(out, r#"<rect width="{size}" height="{size}" fill="{}"/>"#, pal.get("--panel"));
     for i in 0..81 {
         cell(&mut out, pal, i, &view.cell(i));
     }
     // Cell lines, then box lines, then the border.
     let (thin, thick) = (pal.get("--line"), pal.get("--thick"));
     for k in 1..9 {
-        let p = PAD + f64::from(k) * CELL;
-        let (color, width) = if k % 3 == 0 { (thick, 2.0) } else { (thin, 1.0) };
-        let (a, b) = (PAD, PAD + 9.0 * CELL);
+        let p = d0(PAD + f64::from(k) * CELL);
+        let (color, width) = if k % 3 == 0 { (thick, 2) } else { (thin, 1) };
+        let (a, b) = (d0(PAD), d0(PAD + 9.0 * CELL));
         let _ = write!(
             out,
             r#"<path d="M{p} {a} V{b} M{a} {p} H{b}" stroke="{color}" stroke-width="{width}"/>"#
@@ -298,19 +318,20 @@ pub fn svg(view: &GridView, pal: &Palette) -> String {
     }
     let _ = write!(
         out,
-        r#"<rect x="{:.1}" y="{:.1}" width="{:.1}" height="{:.1}" rx="4" fill="none" stroke="{thick}" stroke-width="3"/>"#,
-        PAD - 1.5,
-        PAD - 1.5,
-        9.0 * CELL + 3.0,
-        9.0 * CELL + 3.0
+        r#"<rect x="{}" y="{}" width="{}" height="{}" rx="4" fill="none" stroke="{thick}" stroke-width="3"/>"#,
+        d1(PAD - 1.5),
+        d1(PAD - 1.5),
+        d1(9.0 * CELL + 3.0),
+        d1(9.0 * CELL + 3.0)
     );
     if let Some(step) = view.step
         && !step.links.is_empty()
     {
         let link = pal.get("--link");
+        let (pad, cell) = (d0(PAD), d0(CELL));
         let _ = write!(
             out,
-            r#"<defs><marker id="arrowhead" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="5" markerHeight="5" orient="auto-start-reverse"><path d="M0 0 L10 5 L0 10 z" fill="{link}"/></marker></defs><g class="links" transform="translate({PAD} {PAD}) scale({CELL})" fill="none" stroke="{link}" stroke-width="0.035" opacity="0.9">"#
+            r#"<defs><marker id="arrowhead" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="5" markerHeight="5" orient="auto-start-reverse"><path d="M0 0 L10 5 L0 10 z" fill="{link}"/></marker></defs><g class="links" transform="translate({pad} {pad}) scale({cell})" fill="none" stroke="{link}" stroke-width="0.035" opacity="0.9">"#
         );
         for l in &step.links {
             if let Some(d) = link_path(l) {

@@ -1,6 +1,7 @@
 //! Chain links drawn as arrows over the grid: solid for strong links, dashed for weak ones,
 //! from candidate to candidate (a group node's arrow ends at the middle of its candidates).
 
+use crate::fixed::Fixed;
 use crate::protocol::{PlainLink, PlainNode};
 use yew::prelude::*;
 
@@ -44,7 +45,8 @@ pub fn link_path(l: &PlainLink) -> Option<String> {
     let (ex, ey) = (x2 - ux * (pad + 0.02), y2 - uy * (pad + 0.02));
     let bend = (0.12 * len).min(0.5);
     let (cx, cy) = ((sx + ex) / 2.0 - uy * bend, (sy + ey) / 2.0 + ux * bend);
-    Some(format!("M{sx:.3} {sy:.3} Q{cx:.3} {cy:.3} {ex:.3} {ey:.3}"))
+    let f = |x: f64| Fixed(x, 3);
+    Some(format!("M{} {} Q{} {} {} {}", f(sx), f(sy), f(cx), f(cy), f(ex), f(ey)))
 }
 
 /// The overlay component.

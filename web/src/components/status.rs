@@ -3,6 +3,7 @@
 //! rating), and progress of a long path. Announced to screen readers (`aria-live`).
 
 use super::on_click;
+use crate::fixed::Fixed;
 use crate::protocol::{PathEnd, PlainRating, Verdict};
 use crate::state::{Action, Notice, PathState};
 use yew::prelude::*;
@@ -73,10 +74,10 @@ pub fn Status(props: &StatusProps) -> Html {
             Some(Verdict::Unique(_)) => {
                 let rating = match &props.rating {
                     Some(r) => format!(
-                        " · SE {:.1} (EP {:.1}, ED {:.1}), {}{}",
-                        r.se,
-                        r.ep,
-                        r.ed,
+                        " · SE {} (EP {}, ED {}), {}{}",
+                        Fixed(f64::from(r.se), 1),
+                        Fixed(f64::from(r.ep), 1),
+                        Fixed(f64::from(r.ed), 1),
                         r.level,
                         r.hardest.as_ref().map(|h| format!(" (hardest: {h})")).unwrap_or_default()
                     ),

@@ -68,7 +68,12 @@ pub fn use_file_drop(on_action: Callback<Action>) {
                     if file.size() > MAX_DROP_BYTES {
                         error(
                             &on_action,
-                            format!("{name} is too big for a puzzle ({} bytes).", file.size()),
+                            // A file's size is a whole number of bytes (printed as an integer,
+                            // which keeps core's float formatting out of the page).
+                            format!(
+                                "{name} is too big for a puzzle ({} bytes).",
+                                file.size() as u64
+                            ),
                         );
                         return;
                     }

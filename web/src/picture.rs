@@ -30,11 +30,11 @@ fn d0(x: f64) -> Fixed {
     Fixed(x, 0)
 }
 
-/// The page's stylesheet, whose custom properties give the picture its colours.
-pub const STYLE_CSS: &str = include_str!("../style.css");
-
 /// The colours of `style.css`: its `--name: value` custom properties, the light ones overlaid
-/// with those of `prefers-color-scheme: dark` blocks for the dark palette.
+/// with those of `prefers-color-scheme: dark` blocks for the dark palette. The page reads them
+/// from its own stylesheet as the browser parsed it
+/// ([`stylesheet_text`](crate::components::export::stylesheet_text)), so the page does not
+/// carry a second copy of `style.css`; the tests read the file.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Palette(HashMap<String, String>);
 
@@ -83,11 +83,6 @@ impl Palette {
             light.extend(darks);
         }
         Palette(light)
-    }
-
-    /// The page's palette.
-    pub fn page(dark: bool) -> Palette {
-        Palette::from_css(STYLE_CSS, dark)
     }
 
     /// The value of `--name` (black if the stylesheet lacks it).
@@ -354,10 +349,15 @@ mod tests {
     const EASY: &str =
         "530070000600195000098000060800060003400803001700020006060000280000419005000080079";
 
+    /// The palette of `style.css`, as the page reads it from its stylesheet.
+    fn page(dark: bool) -> Palette {
+        Palette::from_css(include_str!("../style.css"), dark)
+    }
+
     #[test]
     fn the_palette_reads_light_and_dark_from_the_stylesheet() {
-        let light = Palette::page(false);
-        let dark = Palette::page(true);
+        let light = page(false);
+        let dark = page(true);
         assert_eq!(light.get("--given"), "#11161c");
         assert_eq!(dark.get("--given"), "#f2f4f7");
         assert_eq!(light.get("--c1"), "#ffc9d2");
@@ -401,7 +401,7 @@ mod tests {
             highlight: None,
             bivalue: false,
         };
-        let pal = Palette::page(false);
+        let pal = page(false);
         let svg = svg(&view, &pal);
         assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"));
         assert_eq!(svg.matches("data-cell=").count(), 81);

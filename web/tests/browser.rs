@@ -6,6 +6,7 @@
 use deduku_web::client::WorkerClient;
 use deduku_web::components::grid::{Grid, GridProps};
 use deduku_web::components::status::{Status, StatusProps};
+use deduku_web::picture::Palette;
 use deduku_web::position::Position;
 use deduku_web::protocol::{
     CellOrigin, Job, PathEnd, PathRequest, PlainBoard, PlainCand, PlainLink, PlainNode,
@@ -207,6 +208,24 @@ fn mount() -> web_sys::Element {
     let div = doc.create_element("div").unwrap();
     doc.body().unwrap().append_child(&div).unwrap();
     div
+}
+
+/// Save picture reads its colours from the page's stylesheet as the browser parsed it; that
+/// gives the same palette, light and dark, as the file itself.
+#[wasm_bindgen_test]
+fn the_picture_palette_from_the_parsed_stylesheet_is_the_files() {
+    const CSS: &str = include_str!("../style.css");
+    let doc = web_sys::window().unwrap().document().unwrap();
+    let style = doc.create_element("style").unwrap();
+    style.set_text_content(Some(CSS));
+    doc.head().unwrap().append_child(&style).unwrap();
+    let parsed = deduku_web::components::export::stylesheet_text();
+    style.remove();
+    for dark in [false, true] {
+        let file = Palette::from_css(CSS, dark);
+        assert_eq!(Palette::from_css(&parsed, dark), file, "dark: {dark}");
+        assert_ne!(file.get("--given"), "#000");
+    }
 }
 
 #[wasm_bindgen_test]

@@ -87,8 +87,33 @@ impl Snapshot {
             highlight: self.highlight,
             bivalue: self.bivalue,
         };
-        picture::svg(&view, &Palette::page(dark()))
+        picture::svg(&view, &Palette::from_css(&stylesheet_text(), dark()))
     }
+}
+
+/// The text of the page's stylesheets as the browser parsed them (each rule's CSS text, comments
+/// dropped): what [`Palette::from_css`] reads the picture's colours from. A sheet whose rules
+/// cannot be read is skipped.
+pub fn stylesheet_text() -> String {
+    let mut text = String::new();
+    let Some(sheets) = web_sys::window().and_then(|w| w.document()).map(|d| d.style_sheets())
+    else {
+        return text;
+    };
+    for i in 0..sheets.length() {
+        let rules = sheets
+            .item(i)
+            .and_then(|s| s.dyn_into::<web_sys::CssStyleSheet>().ok())
+            .and_then(|s| s.css_rules().ok());
+        let Some(rules) = rules else { continue };
+        for j in 0..rules.length() {
+            if let Some(rule) = rules.item(j) {
+                text.push_str(&rule.css_text());
+                text.push('\n');
+            }
+        }
+    }
+    text
 }
 
 fn svg_blob(svg: &str) -> Result<Blob, JsValue> {

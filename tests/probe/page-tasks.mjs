@@ -1,0 +1,128 @@
+// The page's longest main-thread task while pasting, stepping and solving all the hardest sample
+// (the e2e "page speed" test's phases), over many fresh browsers, for one or more builds side by
+// side: the numbers of README "Measured" and issue 12, and an A/B for a change to the page.
+//
+//   node tests/probe/page-tasks.mjs RUNS DIST [DIST...]     (after `trunk build --release`)
+//
+// Each round serves every DIST on loopback (in turn, the order reversed every other round, so a
+// slow spell of the machine does not always land on the same build) and runs one fresh browser
+// profile against it. Per run it prints the longest task and the main-thread total of each phase
+// (Chromium's trace, every task, not only the long ones); at the end the median and the maximum
+// per phase and build. Not part of the test suite: its numbers vary with the machine's load.
+import { chromium } from 'playwright-core';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startServer } from '../static-server.mjs';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const sample = join(here, '..', '..', 'web', 'samples', 'forum-hardest-1.txt');
+const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
+const [runsArg, ...dists] = process.argv.slice(2);
+const runs = Number(runsArg);
+if (!(runs > 0) || dists.length === 0) {
+  console.error('usage: node tests/probe/page-tasks.mjs RUNS DIST [DIST...]');
+  process.exit(2);
+}
+
+/** One fresh browser against `base`: the phases' longest task and total, in ms. */
+async function probe(base, text) {
+  const dir = await mkdtemp(join(tmpdir(), 'deduku-probe-'));
+  const ctx = await chromium.launchPersistentContext(dir, {
+    executablePath: CHROMIUM,
+    headless: true,
+    viewport: { width: 1280, height: 900 },
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  try {
+    const page = await ctx.newPage();
+    await page.goto(base);
+    await page.waitForSelector('[role=gridcell]');
+    const settle = () => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    await settle();
+    const cdp = await ctx.newCDPSession(page);
+    const events = [];
+    cdp.on('Tracing.dataCollected', (d) => events.push(...d.value));
+    const complete = new Promise((ok) => cdp.once('Tracing.tracingComplete', ok));
+    await cdp.send('Tracing.start', {
+      categories: 'disabled-by-default-devtools.timeline,devtools.timeline,blink.user_timing',
+      transferMode: 'ReportEvents',
+    });
+    const mark = (name) => page.evaluate((n) => performance.mark(`phase:${n}`), name);
+    await mark('paste');
+    await page.evaluate((t) => {
+      const dt = new DataTransfer();
+      dt.setData('text/plain', t);
+      document.body.dispatchEvent(new ClipboardEvent('paste', { clipboardData: dt, bubbles: true, cancelable: true }));
+    }, text);
+    await page.waitForSelector('.step-item');
+    await settle();
+    await mark('step');
+    for (let i = 0; i < 10; i++) await page.click('#next');
+    await settle();
+    await mark('solve all');
+    await page.click('#solve-all');
+    await page.waitForFunction(() => !document.querySelector('#progress')
+      && [...document.querySelectorAll('[role=gridcell]')].every((c) => c.dataset.value !== '0'), null, { timeout: 120000 });
+    await settle();
+    await cdp.send('Tracing.end');
+    await complete;
+    // The page's main thread: the renderer main thread that dispatched the most events.
+    const mains = new Set(events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
+      .map((e) => `${e.pid}:${e.tid}`));
+    const dispatches = new Map();
+    for (const e of events) {
+      const k = `${e.pid}:${e.tid}`;
+      if (e.name === 'EventDispatch' && mains.has(k)) dispatches.set(k, (dispatches.get(k) ?? 0) + 1);
+    }
+    const main = [...dispatches].sort((a, b) => b[1] - a[1])[0]?.[0];
+    const marks = events.filter((e) => e.name.startsWith('phase:') && `${e.pid}:${e.tid}` === main)
+      .map((e) => [e.ts, e.name.slice(6)]).sort((a, b) => a[0] - b[0]);
+    const phases = new Map(marks.map(([, n]) => [n, { longest: 0, total: 0 }]));
+    for (const e of events) {
+      if (e.name !== 'RunTask' || e.ph !== 'X' || `${e.pid}:${e.tid}` !== main) continue;
+      const name = [...marks].reverse().find(([at]) => at <= e.ts)?.[1];
+      if (!name) continue;
+      const p = phases.get(name);
+      p.longest = Math.max(p.longest, e.dur / 1000);
+      p.total += e.dur / 1000;
+    }
+    return phases;
+  } finally {
+    await ctx.close();
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+
+const text = await readFile(sample, 'utf8');
+const results = new Map(dists.map((d) => [d, []]));
+for (let r = 0; r < runs; r++) {
+  const order = r % 2 ? [...dists].reverse() : dists;
+  for (const d of order) {
+    const server = await startServer(d, 0);
+    try {
+      const phases = await probe(`http://127.0.0.1:${server.address().port}/`, text);
+      results.get(d).push(phases);
+      console.log(`${d} run ${r + 1}: ${[...phases].map(([n, p]) => `${n} ${p.longest.toFixed(0)} ms (total ${p.total.toFixed(0)})`).join(', ')}`);
+    } finally {
+      await new Promise((ok) => server.close(ok));
+    }
+  }
+}
+console.log(`\n| build | phase | longest task, median | longest task, max | main-thread total, median |`);
+console.log('|---|---|---|---|---|');
+for (const [d, list] of results) {
+  for (const name of ['paste', 'step', 'solve all']) {
+    const got = list.map((m) => m.get(name)).filter(Boolean);
+    if (!got.length) continue;
+    const longest = got.map((p) => p.longest);
+    console.log(`| ${d} | ${name} | ${median(longest).toFixed(0)} ms | ${Math.max(...longest).toFixed(0)} ms | ${median(got.map((p) => p.total)).toFixed(0)} ms |`);
+  }
+}

@@ -10,6 +10,7 @@ import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { startServer } from './static-server.mjs';
+import { TRACE_CATEGORIES, phasesOf } from './trace.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..');
@@ -1560,43 +1561,20 @@ test('a SudokuWiki link pasted on the page opens its puzzle (no request is made 
 /** Records the page's main-thread tasks with Chromium's tracing while `fn` runs: every task
  *  (event handlers, worker messages, timers, rendering frames), not only the long ones the
  *  PerformanceObserver reports. `mark(name)` starts a phase (a `performance.mark` in the page).
- *  Returns the longest task and the count over 50 ms of each phase, in phase order. */
+ *  Returns the longest task, the count over 50 ms and the total of each phase, in phase order
+ *  ([`phasesOf`](./trace.mjs)). */
 async function tracePhases(fn) {
   const cdp = await context.newCDPSession(page);
   const events = [];
   cdp.on('Tracing.dataCollected', (d) => events.push(...d.value));
   const complete = new Promise((ok) => cdp.once('Tracing.tracingComplete', ok));
-  await cdp.send('Tracing.start', {
-    categories: 'disabled-by-default-devtools.timeline,devtools.timeline,blink.user_timing',
-    transferMode: 'ReportEvents',
-  });
+  await cdp.send('Tracing.start', { categories: TRACE_CATEGORIES, transferMode: 'ReportEvents' });
   const mark = (name) => page.evaluate((n) => performance.mark(`phase:${n}`), name);
   await fn(mark);
   await cdp.send('Tracing.end');
   await complete;
   await cdp.detach();
-  // The page's main thread: the renderer main thread that dispatched the most events.
-  const mains = new Set(events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
-    .map((e) => `${e.pid}:${e.tid}`));
-  const dispatches = new Map();
-  for (const e of events) {
-    const k = `${e.pid}:${e.tid}`;
-    if (e.name === 'EventDispatch' && mains.has(k)) dispatches.set(k, (dispatches.get(k) ?? 0) + 1);
-  }
-  const main = [...dispatches].sort((a, b) => b[1] - a[1])[0]?.[0];
-  const marks = events.filter((e) => e.name.startsWith('phase:') && `${e.pid}:${e.tid}` === main)
-    .map((e) => [e.ts, e.name.slice(6)]).sort((a, b) => a[0] - b[0]);
-  const phases = new Map(marks.map(([, n]) => [n, { longest: 0, over50: 0 }]));
-  for (const e of events) {
-    if (e.name !== 'RunTask' || e.ph !== 'X' || `${e.pid}:${e.tid}` !== main) continue;
-    const name = [...marks].reverse().find(([at]) => at <= e.ts)?.[1];
-    if (!name) continue;
-    const ms = e.dur / 1000;
-    const p = phases.get(name);
-    p.longest = Math.max(p.longest, ms);
-    if (ms > 50) p.over50 += 1;
-  }
-  return phases;
+  return phasesOf(events);
 }
 
 test('page speed: the longest main-thread task while pasting, stepping and solving all the hardest sample, by phase (printed)', async () => {

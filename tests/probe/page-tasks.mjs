@@ -15,6 +15,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startServer } from '../static-server.mjs';
+import { TRACE_CATEGORIES, phasesOf } from '../trace.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const sample = join(here, '..', '..', 'web', 'samples', 'forum-hardest-1.txt');
@@ -46,10 +47,7 @@ async function probe(base, text) {
     const events = [];
     cdp.on('Tracing.dataCollected', (d) => events.push(...d.value));
     const complete = new Promise((ok) => cdp.once('Tracing.tracingComplete', ok));
-    await cdp.send('Tracing.start', {
-      categories: 'disabled-by-default-devtools.timeline,devtools.timeline,blink.user_timing',
-      transferMode: 'ReportEvents',
-    });
+    await cdp.send('Tracing.start', { categories: TRACE_CATEGORIES, transferMode: 'ReportEvents' });
     const mark = (name) => page.evaluate((n) => performance.mark(`phase:${n}`), name);
     await mark('paste');
     await page.evaluate((t) => {
@@ -69,27 +67,7 @@ async function probe(base, text) {
     await settle();
     await cdp.send('Tracing.end');
     await complete;
-    // The page's main thread: the renderer main thread that dispatched the most events.
-    const mains = new Set(events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
-      .map((e) => `${e.pid}:${e.tid}`));
-    const dispatches = new Map();
-    for (const e of events) {
-      const k = `${e.pid}:${e.tid}`;
-      if (e.name === 'EventDispatch' && mains.has(k)) dispatches.set(k, (dispatches.get(k) ?? 0) + 1);
-    }
-    const main = [...dispatches].sort((a, b) => b[1] - a[1])[0]?.[0];
-    const marks = events.filter((e) => e.name.startsWith('phase:') && `${e.pid}:${e.tid}` === main)
-      .map((e) => [e.ts, e.name.slice(6)]).sort((a, b) => a[0] - b[0]);
-    const phases = new Map(marks.map(([, n]) => [n, { longest: 0, total: 0 }]));
-    for (const e of events) {
-      if (e.name !== 'RunTask' || e.ph !== 'X' || `${e.pid}:${e.tid}` !== main) continue;
-      const name = [...marks].reverse().find(([at]) => at <= e.ts)?.[1];
-      if (!name) continue;
-      const p = phases.get(name);
-      p.longest = Math.max(p.longest, e.dur / 1000);
-      p.total += e.dur / 1000;
-    }
-    return phases;
+    return phasesOf(events);
   } finally {
     await ctx.close();
     await rm(dir, { recursive: true, force: true });

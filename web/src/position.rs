@@ -537,8 +537,10 @@ impl Position {
             let (mut placed, mut room) = (0u16, 0u16);
             for c in house_cells(h) {
                 let v = self.values[c];
-                if v != 0 {
-                    let f = &mut first[usize::from(v)];
+                // Values are 0–9 (every constructor checks), so `get_mut` always finds one.
+                if v != 0
+                    && let Some(f) = first.get_mut(usize::from(v))
+                {
                     if *f == usize::MAX {
                         *f = c;
                     } else {

@@ -416,8 +416,11 @@ pub(crate) struct Bfs {
     depth: Vec<u8>,
     /// Literals in the order they were reached.
     pub(crate) order: Vec<Lit>,
-    /// Per node, scratch marks (all false between searches).
+    /// Per node, whether it is a weak neighbour of the last search's start node (marked only
+    /// in a [`Graph::symmetric`] graph; see [`Bfs::links_to_start`]).
     near: Vec<bool>,
+    /// The node whose weak neighbours `near` marks.
+    near_of: Option<usize>,
 }
 
 impl Bfs {
@@ -429,7 +432,33 @@ impl Bfs {
             depth: vec![0; n],
             order: Vec::with_capacity(n),
             near: vec![false; g.nodes.len()],
+            near_of: None,
         }
+    }
+
+    /// Marks the weak neighbours of node `s` (the start), unless they are marked already.
+    fn mark_start(&mut self, g: &Graph, s: usize) {
+        if self.near_of == Some(s) {
+            return;
+        }
+        if let Some(old) = self.near_of.take() {
+            for &m in g.weak.of(old) {
+                self.near[m as usize] = false;
+            }
+        }
+        if g.symmetric() {
+            for &m in g.weak.of(s) {
+                self.near[m as usize] = true;
+            }
+        }
+        self.near_of = Some(s);
+    }
+
+    /// Whether node `i` is weakly linked to the last search's start node (a chain ending "on"
+    /// at `i` closes a loop there).
+    pub(crate) fn links_to_start(&self, g: &Graph, i: usize) -> bool {
+        let Some(s) = self.near_of else { return false };
+        if g.symmetric() { self.near[i] } else { g.weak.of(i).contains(&(s as u32)) }
     }
 
     /// Runs the search from literal `start`, reaching literals up to `max_depth` literals long.
@@ -468,15 +497,11 @@ impl Bfs {
         self.pred[start.code()] = start;
         self.order.push(start);
         let start_node = start.index() as u32;
+        self.mark_start(g, start.index());
         // Pruned: "start off" is reached from an "on" literal weakly linked to the start, which
         // the pruned lists leave out when the start's node has no strong link; by symmetry
-        // those literals are the start's weak neighbours.
+        // those literals are the start's weak neighbours, which `near` marks.
         let back = live && start.is_on() && g.strong.of(start.index()).is_empty();
-        if back {
-            for &m in g.weak.of(start.index()) {
-                self.near[m as usize] = true;
-            }
-        }
         let mut head = 0;
         while head < self.order.len() {
             let l = self.order[head];
@@ -494,27 +519,23 @@ impl Bfs {
             };
             for &m in next {
                 let ml = Lit::new(m as usize, on);
-                if self.depth[ml.code()] == 0
-                    && !(simple && m != start_node && self.depth[ml.negated().code()] != 0)
-                {
-                    self.depth[ml.code()] = dep + 1;
-                    self.pred[ml.code()] = l;
-                    self.order.push(ml);
+                if !(simple && m != start_node && self.depth[ml.negated().code()] != 0) {
+                    self.reach(ml, l, dep);
                 }
             }
             if back && l.is_on() && self.near[l.index()] {
-                let ml = start.negated();
-                if self.depth[ml.code()] == 0 {
-                    self.depth[ml.code()] = dep + 1;
-                    self.pred[ml.code()] = l;
-                    self.order.push(ml);
-                }
+                self.reach(start.negated(), l, dep);
             }
         }
-        if back {
-            for &m in g.weak.of(start.index()) {
-                self.near[m as usize] = false;
-            }
+    }
+
+    /// Reaches `ml` from `l` (at depth `dep`) unless it is reached already.
+    #[inline(always)]
+    fn reach(&mut self, ml: Lit, l: Lit, dep: u8) {
+        if self.depth[ml.code()] == 0 {
+            self.depth[ml.code()] = dep + 1;
+            self.pred[ml.code()] = l;
+            self.order.push(ml);
         }
     }
 
@@ -630,7 +651,8 @@ mod tests {
 
     /// The pruned search reaches the same "on" literals by the same paths as the plain one,
     /// and the start's node off exactly when the plain search does, from every start of the
-    /// grouped and full graphs of regression-library positions.
+    /// grouped and full graphs of regression-library positions; after each search, the nodes
+    /// it says link back to the start are the start's weak neighbours.
     #[test]
     fn live_search_keeps_the_chains() {
         for line in [1144, 1188, 1308] {
@@ -649,6 +671,10 @@ mod tests {
                             ends.map(|&l| bfs.path(l)).collect()
                         };
                         assert_eq!(on(&a), on(&b), "{kind:?} from {start:?}");
+                        for i in 0..g.nodes.len() {
+                            let linked = g.weak.of(i).contains(&(s as u32));
+                            assert_eq!(b.links_to_start(&g, i), linked, "{kind:?} {s}-{i}");
+                        }
                         dead_ends += a.order.len() - b.order.len();
                     }
                 }

@@ -227,25 +227,23 @@ fn search(
     let loops = shapes.iter().any(|&s| s != Shape::Aic);
     // The search skips dead ends (see `Bfs::run_live`); `record_reach` adds them back.
     let live = g.symmetric();
-    let mut to_start = Closes::new(g);
+    let run = |bfs: &mut Bfs, start: Lit| {
+        if live {
+            bfs.run_live(g, start, MAX_LITERALS);
+        } else {
+            bfs.run(g, start, MAX_LITERALS);
+        }
+    };
     for s in 0..g.nodes.len() {
-        let run = |bfs: &mut Bfs, start: Lit| {
-            if live {
-                bfs.run_live(g, start, MAX_LITERALS);
-            } else {
-                bfs.run(g, start, MAX_LITERALS);
-            }
-        };
-        to_start.mark(g, s);
         // The plain search finds shortest chains; when one of them passes a node twice, the
         // simple search (each node once) looks for another.
         run(&mut bfs, Lit::off(s));
         if let Some(r) = reach.as_deref_mut() {
             record_reach(g, &bfs, Lit::off(s), r);
         }
-        if collect_off(board, g, &bfs, &to_start, s, shapes, out) {
+        if collect_off(board, g, &bfs, s, shapes, out) {
             bfs.run_simple(g, Lit::off(s), MAX_LITERALS);
-            collect_off(board, g, &bfs, &to_start, s, shapes, out);
+            collect_off(board, g, &bfs, s, shapes, out);
         }
         if loops && shapes.contains(&Shape::Discontinuous) && !g.is_group(s) {
             run(&mut bfs, Lit::on(s));
@@ -257,43 +255,6 @@ fn search(
                 collect_on(g, &bfs, s, out);
             }
         }
-        to_start.clear(g, s);
-    }
-}
-
-/// The nodes weakly linked to the start of a search (a loop through one of them closes).
-struct Closes {
-    /// Per node, whether it is a weak neighbour of the start (when the graph is symmetric).
-    marks: Vec<bool>,
-    /// The start, when marks are not used.
-    start: u32,
-}
-
-impl Closes {
-    fn new(g: &Graph) -> Closes {
-        Closes { marks: vec![false; g.nodes.len()], start: 0 }
-    }
-
-    fn mark(&mut self, g: &Graph, s: usize) {
-        self.start = s as u32;
-        if g.symmetric() {
-            for &m in g.weak.of(s) {
-                self.marks[m as usize] = true;
-            }
-        }
-    }
-
-    fn clear(&mut self, g: &Graph, s: usize) {
-        if g.symmetric() {
-            for &m in g.weak.of(s) {
-                self.marks[m as usize] = false;
-            }
-        }
-    }
-
-    /// Whether node `i` is weakly linked to the start.
-    fn links_back(&self, g: &Graph, i: usize) -> bool {
-        if g.symmetric() { self.marks[i] } else { g.weak.of(i).contains(&self.start) }
     }
 }
 
@@ -303,7 +264,6 @@ fn collect_off(
     board: &Board,
     g: &Graph,
     bfs: &Bfs,
-    to_start: &Closes,
     s: usize,
     shapes: &[Shape],
     out: &mut Vec<Found>,
@@ -342,7 +302,7 @@ fn collect_off(
         if shapes.contains(&Shape::Continuous)
             && bfs.depth(l) >= 4
             && bfs.depth(l) < MAX_LITERALS
-            && to_start.links_back(g, l.index())
+            && bfs.links_to_start(g, l.index())
         {
             let path = bfs.path(l);
             if !distinct(&path) {

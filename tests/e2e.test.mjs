@@ -8,15 +8,13 @@ import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
 import { startServer } from './static-server.mjs';
-import { TRACE_CATEGORIES, phasesOf } from './trace.mjs';
+import { launchBrowser, tracePhases } from './chromium.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..');
 const samplesDir = join(root, 'web', 'samples');
 const shots = join(here, 'screenshots');
-const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
 
 let server;
 let base = process.env.DEDUKU_URL;
@@ -27,19 +25,6 @@ let consoleErrors = [];
 // Requests that left the loopback host (the CSP says none may leave the page's origin; the
 // tests use two loopback servers, so the check is on the host).
 let foreignRequests = [];
-
-/** Headless Chromium with the profile in `dir`, as every test runs it. */
-function launchBrowser(dir) {
-  return chromium.launchPersistentContext(dir, {
-    executablePath: CHROMIUM,
-    headless: true,
-    viewport: { width: 1280, height: 900 },
-    args: [
-      '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync',
-    ],
-  });
-}
 
 before(async () => {
   if (!base) {
@@ -1558,25 +1543,6 @@ test('a SudokuWiki link pasted on the page opens its puzzle (no request is made 
   assert.deepEqual(await gridValues(), givens);
 });
 
-/** Records the page's main-thread tasks with Chromium's tracing while `fn` runs: every task
- *  (event handlers, worker messages, timers, rendering frames), not only the long ones the
- *  PerformanceObserver reports. `mark(name)` starts a phase (a `performance.mark` in the page).
- *  Returns the longest task, the count over 50 ms and the total of each phase, in phase order
- *  ([`phasesOf`](./trace.mjs)). */
-async function tracePhases(fn) {
-  const cdp = await context.newCDPSession(page);
-  const events = [];
-  cdp.on('Tracing.dataCollected', (d) => events.push(...d.value));
-  const complete = new Promise((ok) => cdp.once('Tracing.tracingComplete', ok));
-  await cdp.send('Tracing.start', { categories: TRACE_CATEGORIES, transferMode: 'ReportEvents' });
-  const mark = (name) => page.evaluate((n) => performance.mark(`phase:${n}`), name);
-  await fn(mark);
-  await cdp.send('Tracing.end');
-  await complete;
-  await cdp.detach();
-  return phasesOf(events);
-}
-
 test('page speed: the longest main-thread task while pasting, stepping and solving all the hardest sample, by phase (printed)', async () => {
   await open();
   await page.evaluate(() => {
@@ -1585,7 +1551,7 @@ test('page speed: the longest main-thread task while pasting, stepping and solvi
       for (const e of l.getEntries()) window.__long.push(e.duration);
     }).observe({ type: 'longtask', buffered: false });
   });
-  const phases = await tracePhases(async (mark) => {
+  const phases = await tracePhases(context, page, async (mark) => {
     await mark('paste');
     await load('forum-hardest-1');
     await page.waitForSelector('.step-item');

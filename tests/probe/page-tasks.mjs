@@ -9,17 +9,15 @@
 // profile against it. Per run it prints the longest task and the main-thread total of each phase
 // (Chromium's trace, every task, not only the long ones); at the end the median and the maximum
 // per phase and build. Not part of the test suite: its numbers vary with the machine's load.
-import { chromium } from 'playwright-core';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startServer } from '../static-server.mjs';
-import { TRACE_CATEGORIES, phasesOf } from '../trace.mjs';
+import { launchBrowser, tracePhases } from '../chromium.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const sample = join(here, '..', '..', 'web', 'samples', 'forum-hardest-1.txt');
-const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
 const [runsArg, ...dists] = process.argv.slice(2);
 const runs = Number(runsArg);
 if (!(runs > 0) || dists.length === 0) {
@@ -30,44 +28,31 @@ if (!(runs > 0) || dists.length === 0) {
 /** One fresh browser against `base`: the phases' longest task and total, in ms. */
 async function probe(base, text) {
   const dir = await mkdtemp(join(tmpdir(), 'deduku-probe-'));
-  const ctx = await chromium.launchPersistentContext(dir, {
-    executablePath: CHROMIUM,
-    headless: true,
-    viewport: { width: 1280, height: 900 },
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  const ctx = await launchBrowser(dir);
   try {
     const page = await ctx.newPage();
     await page.goto(base);
     await page.waitForSelector('[role=gridcell]');
     const settle = () => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
     await settle();
-    const cdp = await ctx.newCDPSession(page);
-    const events = [];
-    cdp.on('Tracing.dataCollected', (d) => events.push(...d.value));
-    const complete = new Promise((ok) => cdp.once('Tracing.tracingComplete', ok));
-    await cdp.send('Tracing.start', { categories: TRACE_CATEGORIES, transferMode: 'ReportEvents' });
-    const mark = (name) => page.evaluate((n) => performance.mark(`phase:${n}`), name);
-    await mark('paste');
-    await page.evaluate((t) => {
-      const dt = new DataTransfer();
-      dt.setData('text/plain', t);
-      document.body.dispatchEvent(new ClipboardEvent('paste', { clipboardData: dt, bubbles: true, cancelable: true }));
-    }, text);
-    await page.waitForSelector('.step-item');
-    await settle();
-    await mark('step');
-    for (let i = 0; i < 10; i++) await page.click('#next');
-    await settle();
-    await mark('solve all');
-    await page.click('#solve-all');
-    await page.waitForFunction(() => !document.querySelector('#progress')
-      && [...document.querySelectorAll('[role=gridcell]')].every((c) => c.dataset.value !== '0'), null, { timeout: 120000 });
-    await settle();
-    await cdp.send('Tracing.end');
-    await complete;
-    return phasesOf(events);
+    return await tracePhases(ctx, page, async (mark) => {
+      await mark('paste');
+      await page.evaluate((t) => {
+        const dt = new DataTransfer();
+        dt.setData('text/plain', t);
+        document.body.dispatchEvent(new ClipboardEvent('paste', { clipboardData: dt, bubbles: true, cancelable: true }));
+      }, text);
+      await page.waitForSelector('.step-item');
+      await settle();
+      await mark('step');
+      for (let i = 0; i < 10; i++) await page.click('#next');
+      await settle();
+      await mark('solve all');
+      await page.click('#solve-all');
+      await page.waitForFunction(() => !document.querySelector('#progress')
+        && [...document.querySelectorAll('[role=gridcell]')].every((c) => c.dataset.value !== '0'), null, { timeout: 120000 });
+      await settle();
+    });
   } finally {
     await ctx.close();
     await rm(dir, { recursive: true, force: true });

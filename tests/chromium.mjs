@@ -1,0 +1,70 @@
+// How the tests drive Chromium: Debian's Chromium launched headless with a profile of its own,
+// and its trace read as phases of main-thread tasks. Shared by the e2e tests and the probe in
+// tests/probe/page-tasks.mjs.
+import { chromium } from 'playwright-core';
+
+/** The browser binary (Debian's Chromium unless `CHROMIUM` says otherwise). */
+export const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
+
+/** Headless Chromium with the profile in `dir`, as every test runs it. */
+export function launchBrowser(dir) {
+  return chromium.launchPersistentContext(dir, {
+    executablePath: CHROMIUM,
+    headless: true,
+    viewport: { width: 1280, height: 900 },
+    args: [
+      '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync',
+    ],
+  });
+}
+
+/** The trace categories that record every task and the `performance.mark`s. */
+const TRACE_CATEGORIES = 'disabled-by-default-devtools.timeline,devtools.timeline,blink.user_timing';
+
+/** Splits the page's main-thread tasks of a trace (`events`) into phases, each begun by a
+ *  `performance.mark('phase:NAME')` in the page. Returns, in phase order, each phase's longest
+ *  task, its count of tasks over 50 ms and its main-thread total, in ms. */
+export function phasesOf(events) {
+  // The page's main thread: the renderer main thread that dispatched the most events.
+  const mains = new Set(events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
+    .map((e) => `${e.pid}:${e.tid}`));
+  const dispatches = new Map();
+  for (const e of events) {
+    const k = `${e.pid}:${e.tid}`;
+    if (e.name === 'EventDispatch' && mains.has(k)) dispatches.set(k, (dispatches.get(k) ?? 0) + 1);
+  }
+  const main = [...dispatches].sort((a, b) => b[1] - a[1])[0]?.[0];
+  const marks = events.filter((e) => e.name.startsWith('phase:') && `${e.pid}:${e.tid}` === main)
+    .map((e) => [e.ts, e.name.slice(6)]).sort((a, b) => a[0] - b[0]);
+  const phases = new Map(marks.map(([, n]) => [n, { longest: 0, over50: 0, total: 0 }]));
+  for (const e of events) {
+    if (e.name !== 'RunTask' || e.ph !== 'X' || `${e.pid}:${e.tid}` !== main) continue;
+    const name = [...marks].reverse().find(([at]) => at <= e.ts)?.[1];
+    if (!name) continue;
+    const ms = e.dur / 1000;
+    const p = phases.get(name);
+    p.longest = Math.max(p.longest, ms);
+    p.total += ms;
+    if (ms > 50) p.over50 += 1;
+  }
+  return phases;
+}
+
+/** Records `page`'s main-thread tasks with Chromium's tracing while `fn` runs: every task
+ *  (event handlers, worker messages, timers, rendering frames), not only the long ones the
+ *  PerformanceObserver reports. `fn` gets `mark(name)`, which starts a phase (a
+ *  `performance.mark` in the page). Returns what [`phasesOf`] returns. */
+export async function tracePhases(context, page, fn) {
+  const cdp = await context.newCDPSession(page);
+  const events = [];
+  cdp.on('Tracing.dataCollected', (d) => events.push(...d.value));
+  const complete = new Promise((ok) => cdp.once('Tracing.tracingComplete', ok));
+  await cdp.send('Tracing.start', { categories: TRACE_CATEGORIES, transferMode: 'ReportEvents' });
+  const mark = (name) => page.evaluate((n) => performance.mark(`phase:${n}`), name);
+  await fn(mark);
+  await cdp.send('Tracing.end');
+  await complete;
+  await cdp.detach();
+  return phasesOf(events);
+}

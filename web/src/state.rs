@@ -136,11 +136,6 @@ impl Default for Settings {
 }
 
 impl Settings {
-    /// Whether technique `id` is on.
-    pub fn technique_on(&self, id: &str) -> bool {
-        deduku::Technique::from_id(id).is_some_and(|t| self.technique_set().contains(t))
-    }
-
     /// The techniques that are on (IDs the library does not know are left out).
     pub fn technique_set(&self) -> deduku::TechniqueSet {
         match &self.techniques {
@@ -1689,7 +1684,7 @@ mod tests {
         let mut p = Page::loaded(EASY);
         assert!(p.m.path.iter().any(|s| s.technique == "Hidden Single"));
         p.act(Action::SetTechnique("hidden-single".into(), false));
-        assert!(!p.m.settings.technique_on("hidden-single"));
+        assert!(!p.m.settings.technique_set().contains(deduku::Technique::HiddenSingle));
         assert!(!p.m.path.is_empty());
         assert!(p.m.path.iter().all(|s| s.technique != "Hidden Single"));
         let saved = Settings::from_text(&p.m.settings.to_text());

@@ -39,7 +39,10 @@
 //! once / twice / three times" over the nine digit words of a band): a cell with no digit is a
 //! contradiction, one with a single digit is placed (naked single). When nothing is left to
 //! place, column claiming runs (a column where only one band may hold a digit keeps it to its
-//! box there), and failing that the search branches.
+//! box there); then, with 50 or more cells open, the triads (tdoku's idea): the three cells of
+//! a mini-row (a row inside a box) or of a mini-column hold three different digits, so where
+//! exactly three digits may be they are there, and where three must be no other is. Failing
+//! all that the search branches.
 //!
 //! # Branching
 //!

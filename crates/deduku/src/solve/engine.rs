@@ -487,9 +487,6 @@ impl State {
         let mut cols = [0u32; 9];
         for d in 0..9 {
             (rows[d], cols[d]) = triad_words(self.cands[d], self.cands[9 + d], self.cands[18 + d]);
-            if (cols[d] | cols[d] >> 9 | cols[d] >> 18) & 0x1ff != 0x1ff {
-                return None;
-            }
         }
         let must_row = |w: u32| w & !others_in_row(w);
         let must_col = |w: u32| w & !(others_in_box(w) & others_in_column(w));

@@ -538,8 +538,9 @@ impl State {
 }
 
 /// The fewest open cells at which [`State::triads`] runs before a guess. They find something
-/// in a quarter to a third of the states with 50 or more open cells, and in under a tenth of
-/// those with fewer than 35, where they cost more time than the guesses they save (measured,
+/// in a fifth to a third of the states with 50 or more open cells (top1465, forum-hardest-1106),
+/// and in about a tenth or less of those with fewer than 35, where they cost more time than the
+/// guesses they save (measured,
 /// count ≤ 2, against running them always: top1465 about the same time, forum-hardest-1106
 /// 2 % faster, serg-multi-2000 16 % faster).
 const TRIADS_FROM: u32 = 50;

@@ -401,9 +401,10 @@ impl State {
     /// its digits' mini-rows or permutations left (fewer guesses on forum-hardest-1106, more
     /// elsewhere, and slower to choose), stacks as well as bands (a few % fewer guesses, more
     /// time), the band with the most open cells (twice the guesses). (These counts are from
-    /// before the triads.) Tried again with the triads and dropped: the band with the fewest
-    /// permutations left over its nine digits (forum-hardest-1106 131 → 118 guesses, top1465
-    /// 9.8 → 9.3, but forum-hardest-1905-11plus-5000 71 → 77 and 20 % slower there).
+    /// before the triads.) Tried again with the triads (run in every state then) and dropped:
+    /// the band with the fewest permutations left over its nine digits (forum-hardest-1106
+    /// 131 → 118 guesses, top1465 9.8 → 9.3, but forum-hardest-1905-11plus-5000 71 → 77 and
+    /// 20 % slower there).
     #[inline(never)]
     fn split(&self) -> Option<(usize, u32, u32)> {
         let mut best: Option<(u32, usize)> = None;
@@ -804,20 +805,7 @@ mod tests {
                 *v = if (b'1'..=b'9').contains(&b) { b - b'0' } else { 0 };
             }
             let solution = crate::solve::count_values(&values, 1).solutions[0];
-            let mut cands = [0u32; 27];
-            let mut placed = [0u32; 27];
-            for (i, &v) in values.iter().enumerate() {
-                let (b, bit) = (i / 27, 1u32 << (i % 27));
-                for d in 0..9 {
-                    if v == 0 || usize::from(v) == d + 1 {
-                        cands[9 * b + d] |= bit;
-                    }
-                }
-                if v != 0 {
-                    placed[9 * b + usize::from(v) - 1] |= bit;
-                }
-            }
-            let mut st = State::new(&cands, &placed);
+            let mut st = crate::solve::values_state(&values);
             let keeps_solution = |st: &State| {
                 solution
                     .iter()

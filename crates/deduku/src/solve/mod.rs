@@ -145,6 +145,11 @@ pub fn count_values(values: &[u8; 81], limit: usize) -> Count {
 /// Counts the solutions of 81 values up to `limit`, keeping only the first `keep` of them.
 /// Otherwise as [`count_values`].
 pub fn count_values_keeping(values: &[u8; 81], limit: usize, keep: usize) -> Count {
+    run(values_state(values), limit, keep)
+}
+
+/// The search state of 81 values: each given placed, each empty cell open to every digit.
+fn values_state(values: &[u8; 81]) -> State {
     let mut cands = [0u32; 27];
     let mut placed = [0u32; 27];
     for b in 0..3 {
@@ -154,7 +159,7 @@ pub fn count_values_keeping(values: &[u8; 81], limit: usize, keep: usize) -> Cou
             placed[9 * b + d] = cells[d + 1];
         }
     }
-    run(State::new(&cands, &placed), limit, keep)
+    State::new(&cands, &placed)
 }
 
 /// `cells[v]`: the cells of band `b` holding value `v`, 0 for empty or above 9 (no branch per

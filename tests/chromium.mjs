@@ -4,7 +4,7 @@
 import { chromium } from 'playwright-core';
 
 /** The browser binary (Debian's Chromium unless `CHROMIUM` says otherwise). */
-export const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
+const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
 
 /** Headless Chromium with the profile in `dir`, as every test runs it. */
 export function launchBrowser(dir) {
@@ -25,7 +25,7 @@ const TRACE_CATEGORIES = 'disabled-by-default-devtools.timeline,devtools.timelin
 /** Splits the page's main-thread tasks of a trace (`events`) into phases, each begun by a
  *  `performance.mark('phase:NAME')` in the page. Returns, in phase order, each phase's longest
  *  task, its count of tasks over 50 ms and its main-thread total, in ms. */
-export function phasesOf(events) {
+function phasesOf(events) {
   // The page's main thread: the renderer main thread that dispatched the most events.
   const mains = new Set(events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
     .map((e) => `${e.pid}:${e.tid}`));

@@ -1426,6 +1426,26 @@ test('copy buttons: the link and the 81-char line read back to the same grid', a
   await waitForState(before);
 });
 
+// CI once saw the link above open the pasted grid instead: the hash the page writes a frame after
+// a change landed between the navigation and its `hashchange`, and the page read the address bar.
+// Here that write is made to land there every time.
+test('a link opened in the same tab wins over a hash the page writes just before its hashchange', async () => {
+  await open();
+  const first = await load('codedojo-easy');
+  await page.waitForFunction(() => /#g=/.test(location.hash));
+  const link = await page.evaluate(() => location.hash);
+  const second = await load('codedojo-medium');
+  await page.waitForFunction((old) => /#g=/.test(location.hash) && location.hash !== old, link);
+  const own = await page.evaluate(() => location.hash);
+  await page.evaluate(([to, ours]) => {
+    location.hash = to; // the person opens the link (its hashchange is queued)...
+    history.replaceState(null, '', ours); // ...and the page's own write lands first
+  }, [link, own]);
+  await waitForValues(first);
+  await page.waitForFunction((to) => location.hash === to, link);
+  assert.notDeepEqual(first, second);
+});
+
 // The library makes `format::to_pencilmarks` and `parse` a round trip on another branch; until
 // then a cell with one candidate left reads back as a digit, and the kinds are lost.
 test('copy buttons: the pencil marks read back to the same grid', async () => {

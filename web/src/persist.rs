@@ -83,11 +83,22 @@ fn url_hash() -> Option<String> {
 
 /// The position in the URL hash, if it holds one of ours.
 pub fn hash_position() -> Option<Position> {
-    let hash = url_hash()?;
+    decode_hash(&url_hash()?)
+}
+
+/// The position in the fragment of `url` (`…#code`), if it holds one of ours. A `hashchange`
+/// reads the URL it went to from the event, not from the address bar: a hash this page writes
+/// (see [`save`]) may land between the navigation and the event, and must not win over a link
+/// the person opened.
+pub fn url_position(url: &str) -> Option<Position> {
+    decode_hash(url.split_once('#')?.1)
+}
+
+fn decode_hash(hash: &str) -> Option<Position> {
     if hash.is_empty() {
         return None;
     }
-    Position::decode(&hash)
+    Position::decode(hash)
 }
 
 /// The history and settings to start with: the stored history, with the link's position as a
@@ -187,5 +198,18 @@ mod tests {
         let text = pool_to_text(&pool);
         assert_eq!(pool_from_text(&text), pool);
         assert!(pool_from_text("nonsense 123\nweird").is_empty());
+    }
+
+    #[test]
+    fn a_link_gives_its_position_and_nothing_else_does() {
+        let mut givens = [0u8; 81];
+        givens[..9].copy_from_slice(&[5, 3, 0, 0, 7, 0, 0, 0, 0]);
+        let pos = Position::from_givens(&givens);
+        let code = pos.encode();
+        let got = url_position(&format!("http://127.0.0.1:8080/?x=1#{code}")).expect("a position");
+        assert_eq!(got.encode(), code);
+        assert!(url_position("http://127.0.0.1:8080/").is_none(), "no fragment");
+        assert!(url_position("http://127.0.0.1:8080/#").is_none(), "an empty one");
+        assert!(url_position("http://127.0.0.1:8080/#not-ours").is_none(), "not a position");
     }
 }

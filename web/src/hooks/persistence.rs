@@ -3,6 +3,7 @@
 use crate::persist;
 use crate::state::{Action, Model};
 use gloo_events::EventListener;
+use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 /// The page's model: restored from local storage and the URL hash when the page opens, opened
@@ -22,8 +23,9 @@ pub fn use_persisted_model() -> UseReducerHandle<Model> {
         let dispatcher = model.dispatcher();
         use_effect_with((), move |_| {
             let window: web_sys::EventTarget = web_sys::window().expect("a window").into();
-            let listener = EventListener::new(&window, "hashchange", move |_| {
-                if let Some(pos) = persist::hash_position() {
+            let listener = EventListener::new(&window, "hashchange", move |event| {
+                let went_to = event.dyn_ref::<web_sys::HashChangeEvent>().map(|e| e.new_url());
+                if let Some(pos) = went_to.as_deref().and_then(persist::url_position) {
                     dispatcher.dispatch(Action::Load(Box::new(pos)));
                 }
             });

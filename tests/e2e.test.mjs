@@ -455,6 +455,46 @@ test('reload restores the position after steps exactly (helper digits stay helpe
   await waitForState(before);
 });
 
+// CI once clicked Undo just after a reload and hit the grid instead: the verdict's rating came
+// in, wrapped to a second line and pushed the pad down under the pointer.
+test('the grid and the pad stay put while the verdict, the rating and the path arrive', async () => {
+  await open();
+  // From the first frame of a reload on, where the first cell and Undo are, and what the status says.
+  await page.addInitScript(() => {
+    window.layoutLog = [];
+    const tick = () => {
+      const cell = document.querySelector('[role=gridcell]');
+      const undo = document.querySelector('#undo');
+      if (cell && undo) {
+        window.layoutLog.push({
+          cell: cell.getBoundingClientRect().top,
+          undo: undo.getBoundingClientRect().top,
+          running: Boolean(document.querySelector('#progress[role=status]')),
+          verdict: document.querySelector('#verdict')?.textContent ?? '',
+        });
+      }
+      requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  });
+  for (const [width, sample] of [[1280, 'forum-hardest-1'], [1280, 'multiple-solutions'], [390, 'forum-hardest-1'], [390, 'multiple-solutions']]) {
+    await page.setViewportSize({ width, height: 900 });
+    await load(sample);
+    await waitPathDone(60000);
+    await page.reload();
+    await page.waitForSelector('[role=gridcell]');
+    await page.waitForSelector('#verdict.good, #verdict.warn');
+    await waitPathDone(60000);
+    await settle();
+    const log = await page.evaluate(() => window.layoutLog);
+    const what = `${sample} at ${width} px`;
+    assert.ok(log.some((f) => f.running) && log.some((f) => !f.running), `${what}: frames while the path ran and after`);
+    assert.ok(new Set(log.map((f) => f.verdict)).size >= 2, `${what}: the verdict changed while recorded`);
+    assert.deepEqual([...new Set(log.map((f) => f.cell))], [log[0].cell], `${what}: the grid did not move`);
+    assert.deepEqual([...new Set(log.map((f) => f.undo))], [log[0].undo], `${what}: Undo did not move`);
+  }
+});
+
 test('hint: the technique first, then where, then it is applied; keys step too', async () => {
   await open();
   const text = await readFile(join(samplesDir, 'codedojo-easy.txt'), 'utf8');

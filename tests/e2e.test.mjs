@@ -457,7 +457,7 @@ test('reload restores the position after steps exactly (helper digits stay helpe
 
 // CI once clicked Undo just after a reload and hit the grid instead: the verdict's rating came
 // in, wrapped to a second line and pushed the pad down under the pointer.
-test('the grid and the pad stay put while the verdict, the rating and the path arrive', async () => {
+test('nothing moves under the pointer while the verdict, the rating and the path arrive, or as Hint changes its label', async () => {
   await open();
   // From the first frame of a reload on, where the first cell and Undo are, and what the status says.
   await page.addInitScript(() => {
@@ -465,10 +465,12 @@ test('the grid and the pad stay put while the verdict, the rating and the path a
     const tick = () => {
       const cell = document.querySelector('[role=gridcell]');
       const undo = document.querySelector('#undo');
-      if (cell && undo) {
+      const fill = document.querySelector('#fill-singles');
+      if (cell && undo && fill) {
         window.layoutLog.push({
-          cell: cell.getBoundingClientRect().top,
-          undo: undo.getBoundingClientRect().top,
+          cell: cell.getBoundingClientRect().top + scrollY,
+          undo: undo.getBoundingClientRect().top + scrollY,
+          fill: fill.getBoundingClientRect().top + scrollY,
           running: Boolean(document.querySelector('#progress[role=status]')),
           verdict: document.querySelector('#verdict')?.textContent ?? '',
         });
@@ -492,6 +494,19 @@ test('the grid and the pad stay put while the verdict, the rating and the path a
     assert.ok(new Set(log.map((f) => f.verdict)).size >= 2, `${what}: the verdict changed while recorded`);
     assert.deepEqual([...new Set(log.map((f) => f.cell))], [log[0].cell], `${what}: the grid did not move`);
     assert.deepEqual([...new Set(log.map((f) => f.undo))], [log[0].undo], `${what}: Undo did not move`);
+    assert.deepEqual([...new Set(log.map((f) => f.fill))], [log[0].fill], `${what}: Fill singles did not move`);
+    // Hint's three labels: pressed again and again, the button keeps its place and size (what
+    // the step then shows below it may take room; that is the person's own doing).
+    const box = () => page.evaluate(() => {
+      const r = document.querySelector('#hint').getBoundingClientRect();
+      return [r.left + scrollX, r.top + scrollY, r.width, r.height].join();
+    });
+    const at = await box();
+    for (const label of ['Hint: where?', 'Apply step']) {
+      await page.click('#hint');
+      await page.getByRole('button', { name: label, exact: true }).waitFor();
+      assert.equal(await box(), at, `${what}: after Hint shows "${label}"`);
+    }
   }
 });
 

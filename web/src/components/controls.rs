@@ -41,6 +41,9 @@ pub fn what_is(technique: &str) -> String {
 }
 
 /// The speeds offered, as delays in milliseconds, slowest first.
+/// The Hint button's labels: before the hint, after it names the technique, after it shows where.
+const HINT_LABELS: [&str; 3] = ["Hint", "Hint: where?", "Apply step"];
+
 const SPEEDS: [u32; 6] = [2000, 1200, 600, 300, 120, 50];
 
 /// The step-through controls.
@@ -57,9 +60,9 @@ pub fn Controls(props: &ControlsProps) -> Html {
     });
     let hint_label = match props.reveal {
         _ if !has_next => "Hint",
-        Reveal::Nothing => "Hint",
-        Reveal::Name => "Hint: where?",
-        Reveal::Everything => "Apply step",
+        Reveal::Nothing => HINT_LABELS[0],
+        Reveal::Name => HINT_LABELS[1],
+        Reveal::Everything => HINT_LABELS[2],
     };
     let step_text = match (props.step.as_deref(), props.reveal) {
         (Some(s), Reveal::Everything) => html! {
@@ -100,10 +103,19 @@ pub fn Controls(props: &ControlsProps) -> Html {
                     { if props.playing { "Pause" } else { "Play ▶" } }</button>
                 <button id="solve-all" onclick={act(Action::SolveAll)} disabled={!has_next && !props.running}
                     title="Solve all (End)">{ "Solve all ▶|" }</button>
-                <button id="hint" onclick={act(Action::Hint)} title="Hint (h)">{ hint_label }</button>
+                // As wide as its widest label, and Cancel's place kept while there is nothing to
+                // cancel: the row wraps the same way whatever the state, so no button moves
+                // under the pointer when a label changes or the path ends.
+                <button id="hint" class="stacked" onclick={act(Action::Hint)} title="Hint (h)">
+                    { for HINT_LABELS.iter().map(|&l| html! {
+                        <span class={classes!((l != hint_label).then_some("off"))}>{ l }</span>
+                    }) }
+                </button>
                 if props.running || props.waiting {
                     <button id="cancel" class="danger" onclick={act(Action::Cancel)} title="Cancel (Escape)">
                         { "Cancel" }</button>
+                } else {
+                    <button class="danger slot" disabled=true tabindex="-1" aria-hidden="true">{ "Cancel" }</button>
                 }
             </div>
             <label class="speed">{ "Speed " }

@@ -40,10 +40,10 @@ pub fn what_is(technique: &str) -> String {
     format!("What is {article} {technique}?")
 }
 
-/// The speeds offered, as delays in milliseconds, slowest first.
 /// The Hint button's labels: before the hint, after it names the technique, after it shows where.
 const HINT_LABELS: [&str; 3] = ["Hint", "Hint: where?", "Apply step"];
 
+/// The speeds offered, as delays in milliseconds, slowest first.
 const SPEEDS: [u32; 6] = [2000, 1200, 600, 300, 120, 50];
 
 /// The step-through controls.
@@ -59,7 +59,7 @@ pub fn Controls(props: &ControlsProps) -> Html {
         Action::SetSpeed(SPEEDS[i.min(SPEEDS.len() - 1)])
     });
     let hint_label = match props.reveal {
-        _ if !has_next => "Hint",
+        _ if !has_next => HINT_LABELS[0],
         Reveal::Nothing => HINT_LABELS[0],
         Reveal::Name => HINT_LABELS[1],
         Reveal::Everything => HINT_LABELS[2],

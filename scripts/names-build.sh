@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# A diagnostic build of the page into DIR whose app wasm keeps its function names (wasm-bindgen
+# --keep-debug, no wasm-opt), so a CPU profile names Rust functions instead of
+# `wasm-function[N]`: for tests/probe/paste-profile.mjs. Not what ships (the app is larger and
+# unoptimised by wasm-opt); the tree and dist/ are left as they were.
+#
+#   scripts/names-build.sh DIR
+set -euo pipefail
+cd "$(dirname "$0")/.."
+out=${1:?usage: scripts/names-build.sh DIR}
+# Trunk reads the page from an HTML file beside the project's own (paths in it are relative).
+page=.names-build.html
+trap 'rm -f "$page"' EXIT
+sed 's/data-bin="app" data-type="main"/data-bin="app" data-type="main" data-keep-debug/; s/data-wasm-opt="z"/data-wasm-opt="0"/' \
+  index.html >"$page"
+grep -q 'data-keep-debug' "$page" || { echo "index.html no longer has the app line this edits" >&2; exit 1; }
+TRUNK_SKIP_VERSION_CHECK=true trunk build --release --offline --dist "$out" "$page"

@@ -479,7 +479,9 @@ test('nothing moves under the pointer while the verdict, the rating and the path
     };
     requestAnimationFrame(tick);
   });
-  for (const [width, sample] of [[1280, 'forum-hardest-1'], [1280, 'multiple-solutions'], [390, 'forum-hardest-1'], [390, 'multiple-solutions']]) {
+  const cases = [[1280, 'forum-hardest-1'], [1280, 'multiple-solutions'], [390, 'forum-hardest-1'], [390, 'multiple-solutions'],
+    [320, 'top1465-1']]; // its rating takes four lines at 320 px
+  for (const [width, sample] of cases) {
     await page.setViewportSize({ width, height: 900 });
     await load(sample);
     await waitPathDone(60000);

@@ -115,7 +115,7 @@ pub fn Controls(props: &ControlsProps) -> Html {
                     <button id="cancel" class="danger" onclick={act(Action::Cancel)} title="Cancel (Escape)">
                         { "Cancel" }</button>
                 } else {
-                    <button class="danger slot" disabled=true tabindex="-1" aria-hidden="true">{ "Cancel" }</button>
+                    <button class="danger slot" disabled=true aria-hidden="true">{ "Cancel" }</button>
                 }
             </div>
             <label class="speed">{ "Speed " }

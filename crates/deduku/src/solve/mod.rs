@@ -17,8 +17,8 @@
 //!   row 3b+1   9 10 11   |  12 13 14   |  15 16 17
 //!   row 3b+2  18 19 20   |  21 22 23   |  24 25 26
 //!
-//!   cands[9 * b + d] = the cells of band b where digit d + 1 may still be (a placed digit
-//!                      keeps its own bit), 27 words: band 0's nine digits, band 1's, band 2's
+//!   cands[3 * d + b] = the cells of band b where digit d + 1 may still be (a placed digit
+//!                      keeps its own bit), 27 words: digit 1's three bands, digit 2's, ...
 //!   open_cells[b]    = the cells of band b not placed yet
 //! ```
 //!
@@ -65,7 +65,7 @@ mod engine;
 
 use crate::board::Board;
 use crate::grid::Digit;
-use engine::{BAND, Search, State};
+use engine::{BAND, Search, State, ix};
 
 /// What [`count_solutions`] and its relatives found.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
@@ -121,7 +121,7 @@ pub fn count_solutions_keeping(board: &Board, limit: usize, keep: usize) -> Coun
     for d in 0..9 {
         let m = board.digit_cells(Digit::from_index(d)).bits();
         for b in 0..3 {
-            cands[9 * b + d] = (m >> (27 * b)) as u32 & BAND;
+            cands[ix(b, d)] = (m >> (27 * b)) as u32 & BAND;
         }
     }
     let values = board.values();
@@ -129,7 +129,7 @@ pub fn count_solutions_keeping(board: &Board, limit: usize, keep: usize) -> Coun
         // As in `count_values_keeping`: no branch per cell.
         let cells = band_cells(values, b);
         for d in 0..9 {
-            placed[9 * b + d] = cells[d + 1];
+            placed[ix(b, d)] = cells[d + 1];
         }
     }
     run(State::new(&cands, &placed), limit, keep)
@@ -155,8 +155,8 @@ fn values_state(values: &[u8; 81]) -> State {
     for b in 0..3 {
         let cells = band_cells(values, b);
         for d in 0..9 {
-            cands[9 * b + d] = cells[0];
-            placed[9 * b + d] = cells[d + 1];
+            cands[ix(b, d)] = cells[0];
+            placed[ix(b, d)] = cells[d + 1];
         }
     }
     State::new(&cands, &placed)

@@ -252,34 +252,58 @@ impl State {
         // sweep finds nothing changed. Digit by digit (its three bands in a row), so a locked
         // column reaches the digit's other bands in the same sweep (measured: a few % faster
         // than band by band; the fixpoint, hence the search tree, is the same).
-        macro_rules! sweep {
-            ($changed:ident, $($k:literal)*) => {
-                $(
-                    if self.cands[$k] != self.seen[$k] {
-                        $changed = true;
-                        if !self.update::<$k>() {
-                            return false;
-                        }
-                    }
-                )*
-            };
-        }
         loop {
             let mut changed = false;
-            sweep!(changed, 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26);
+            if !(self.sweep_digit::<0>(&mut changed)
+                && self.sweep_digit::<1>(&mut changed)
+                && self.sweep_digit::<2>(&mut changed)
+                && self.sweep_digit::<3>(&mut changed)
+                && self.sweep_digit::<4>(&mut changed)
+                && self.sweep_digit::<5>(&mut changed)
+                && self.sweep_digit::<6>(&mut changed)
+                && self.sweep_digit::<7>(&mut changed)
+                && self.sweep_digit::<8>(&mut changed))
+            {
+                return false;
+            }
             if !changed {
                 return true;
             }
         }
     }
 
-    /// Propagates entry `K`; false on a contradiction.
+    /// A sweep's visit of digit `D + 1`: each of its three band words that changed since its
+    /// last update is updated (and `changed` set). False on a contradiction.
+    ///
+    /// Inlined natively, where one flat sweep of 27 updates is fastest; a function per digit
+    /// in wasm, where V8 compiles nine small functions better than that one big one (measured
+    /// in Chromium, count ≤ 2: 8–10 % more puzzles per second; natively the calls cost 3–5 %).
+    #[cfg_attr(target_arch = "wasm32", inline(never))]
+    #[cfg_attr(not(target_arch = "wasm32"), inline(always))]
+    fn sweep_digit<const D: usize>(&mut self, changed: &mut bool) -> bool {
+        self.sweep_entry(ix(0, D), changed)
+            && self.sweep_entry(ix(1, D), changed)
+            && self.sweep_entry(ix(2, D), changed)
+    }
+
+    /// Updates entry `k` if it changed since its last update; false on a contradiction.
     #[inline(always)]
-    fn update<const K: usize>(&mut self) -> bool {
-        let (b, d) = (K % 3, K / 3);
-        let (k1, k2) = (ix((b + 1) % 3, d), ix((b + 2) % 3, d));
+    fn sweep_entry(&mut self, k: usize, changed: &mut bool) -> bool {
+        if self.cands[k & 31] == self.seen[k & 31] {
+            return true;
+        }
+        *changed = true;
+        self.update(k)
+    }
+
+    /// Propagates entry `k` (always a constant once inlined); false on a contradiction.
+    #[inline(always)]
+    fn update(&mut self, k: usize) -> bool {
+        let k = k & 31;
+        let (b, d) = (k % 3, k / 3);
+        let (k1, k2) = (ix((b + 1) % 3, d) & 31, ix((b + 2) % 3, d) & 31);
         let cols = |x: u32| (x | x >> 9 | x >> 18) & 0x1ff;
-        let mut a = self.cands[K];
+        let mut a = self.cands[k];
         let boxes = mini_rows(a);
         a &= BAND_MASK[(boxes & 0x1ff) as usize];
         if a == 0 {
@@ -293,8 +317,8 @@ impl State {
         for j in 0..9 {
             self.cands[ix(b, j)] &= !s;
         }
-        self.cands[K] = a;
-        self.seen[K] = a;
+        self.cands[k] = a;
+        self.seen[k] = a;
         let locked = LOCKED_COLS[cols(a) as usize];
         self.cands[k1] &= !locked;
         self.cands[k2] &= !locked;

@@ -460,6 +460,10 @@ impl State {
             let n = PERM_COUNT[i as usize];
             if n >= 2 && digit.is_none_or(|(m, ..)| n < m) {
                 digit = Some((n, k, i));
+                if n == 2 {
+                    // No digit has fewer, and a tie keeps the first.
+                    break;
+                }
             }
         }
         let (_, k, i) = digit?;

@@ -1,6 +1,9 @@
 // How the tests drive Chromium: Debian's Chromium launched headless with a profile of its own,
-// and its trace read as phases of main-thread tasks. Shared by the e2e tests and the probe in
-// tests/probe/page-tasks.mjs.
+// a paste as the person makes it, and the trace read as phases of main-thread tasks. Shared by
+// the e2e tests and the probes in tests/probe/.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 
 /** The browser binary (Debian's Chromium unless `CHROMIUM` says otherwise). */
@@ -17,6 +20,29 @@ export function launchBrowser(dir) {
       '--disable-background-networking', '--disable-component-update', '--disable-sync',
     ],
   });
+}
+
+/** Runs `fn(context)` in a fresh headless Chromium whose profile is a new temporary directory
+ *  (named from `prefix`), then closes the browser and removes the profile, whatever `fn` does.
+ *  Returns what `fn` returns. */
+export async function withFreshBrowser(prefix, fn) {
+  const dir = await mkdtemp(join(tmpdir(), prefix));
+  const context = await launchBrowser(dir);
+  try {
+    return await fn(context);
+  } finally {
+    await context.close();
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** Pastes `text` on `page`'s body, as Ctrl+V with that text on the clipboard does. */
+export function pasteInto(page, text) {
+  return page.evaluate((t) => {
+    const dt = new DataTransfer();
+    dt.setData('text/plain', t);
+    document.body.dispatchEvent(new ClipboardEvent('paste', { clipboardData: dt, bubbles: true, cancelable: true }));
+  }, text);
 }
 
 /** The trace categories that record every task and the `performance.mark`s. */

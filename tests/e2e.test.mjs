@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startServer } from './static-server.mjs';
-import { launchBrowser, tracePhases } from './chromium.mjs';
+import { launchBrowser, pasteInto, tracePhases, withFreshBrowser } from './chromium.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..');
@@ -80,11 +80,7 @@ async function gridValues() {
 
 /** Pastes `text` as if with Ctrl+V on the page body. */
 async function paste(text) {
-  await page.evaluate((t) => {
-    const dt = new DataTransfer();
-    dt.setData('text/plain', t);
-    document.body.dispatchEvent(new ClipboardEvent('paste', { clipboardData: dt, bubbles: true, cancelable: true }));
-  }, text);
+  await pasteInto(page, text);
 }
 
 /** An independent reading of the seed formats: `[d]`/`x`, integer lists, digit lines. */
@@ -1110,23 +1106,20 @@ test('the share link restores givens, digits of each kind, notes and colours in 
   assert.equal(expected[b].color, 'color-1', 'a coloured cell');
   const url = page.url();
   // A second browser with its own profile.
-  const dir = await mkdtemp(join(tmpdir(), 'deduku-e2e-fresh-'));
-  const fresh = await launchBrowser(dir);
   const mine = page;
   try {
-    page = await fresh.newPage();
-    page.on('console', (msg) => msg.type() === 'error' && consoleErrors.push(msg.text()));
-    page.on('pageerror', (e) => consoleErrors.push(String(e)));
-    await page.goto(url);
-    await page.waitForSelector('[role=gridcell]');
-    await waitForState(expected);
-    await page.click('#toggle-auto');
-    await waitForState(marksOnly);
+    await withFreshBrowser('deduku-e2e-fresh-', async (fresh) => {
+      page = await fresh.newPage();
+      page.on('console', (msg) => msg.type() === 'error' && consoleErrors.push(msg.text()));
+      page.on('pageerror', (e) => consoleErrors.push(String(e)));
+      await page.goto(url);
+      await page.waitForSelector('[role=gridcell]');
+      await waitForState(expected);
+      await page.click('#toggle-auto');
+      await waitForState(marksOnly);
+    });
   } finally {
-    await page.close();
     page = mine;
-    await fresh.close();
-    await rm(dir, { recursive: true, force: true });
   }
 });
 
@@ -1651,9 +1644,7 @@ test('page speed: cold load to a usable grid on loopback, a fresh browser profil
   const times = [];
   const warm = [];
   for (let k = 0; k < 3; k++) {
-    const dir = await mkdtemp(join(tmpdir(), 'deduku-cold-'));
-    const ctx = await launchBrowser(dir);
-    try {
+    await withFreshBrowser('deduku-cold-', async (ctx) => {
       const p = await ctx.newPage();
       // From the navigation's start to the 81 cells in the page with their handlers (Yew
       // attaches them as it renders): the grid takes keys and clicks from then on.
@@ -1674,10 +1665,7 @@ test('page speed: cold load to a usable grid on loopback, a fresh browser profil
       await p.waitForFunction(() => navigator.serviceWorker.controller, null, { timeout: 20000 });
       await p.reload();
       warm.push(await usable());
-    } finally {
-      await ctx.close();
-      await rm(dir, { recursive: true, force: true });
-    }
+    });
   }
   const fmt = (v) => v.map((t) => t.toFixed(0)).join(', ');
   console.log(`load to a usable grid on loopback: cold ${fmt(times)} ms; again from the service worker ${fmt(warm)} ms`);

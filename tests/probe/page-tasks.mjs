@@ -9,12 +9,11 @@
 // profile against it. Per run it prints the longest task and the main-thread total of each phase
 // (Chromium's trace, every task, not only the long ones); at the end the median and the maximum
 // per phase and build. Not part of the test suite: its numbers vary with the machine's load.
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startServer } from '../static-server.mjs';
-import { launchBrowser, tracePhases } from '../chromium.mjs';
+import { pasteInto, tracePhases, withFreshBrowser } from '../chromium.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const sample = join(here, '..', '..', 'web', 'samples', 'forum-hardest-1.txt');
@@ -26,10 +25,8 @@ if (!(runs > 0) || dists.length === 0) {
 }
 
 /** One fresh browser against `base`: the phases' longest task and total, in ms. */
-async function probe(base, text) {
-  const dir = await mkdtemp(join(tmpdir(), 'deduku-probe-'));
-  const ctx = await launchBrowser(dir);
-  try {
+function probe(base, text) {
+  return withFreshBrowser('deduku-probe-', async (ctx) => {
     const page = await ctx.newPage();
     await page.goto(base);
     await page.waitForSelector('[role=gridcell]');
@@ -37,11 +34,7 @@ async function probe(base, text) {
     await settle();
     return await tracePhases(ctx, page, async (mark) => {
       await mark('paste');
-      await page.evaluate((t) => {
-        const dt = new DataTransfer();
-        dt.setData('text/plain', t);
-        document.body.dispatchEvent(new ClipboardEvent('paste', { clipboardData: dt, bubbles: true, cancelable: true }));
-      }, text);
+      await pasteInto(page, text);
       await page.waitForSelector('.step-item');
       await settle();
       await mark('step');
@@ -53,10 +46,7 @@ async function probe(base, text) {
         && [...document.querySelectorAll('[role=gridcell]')].every((c) => c.dataset.value !== '0'), null, { timeout: 120000 });
       await settle();
     });
-  } finally {
-    await ctx.close();
-    await rm(dir, { recursive: true, force: true });
-  }
+  });
 }
 
 const median = (xs) => {

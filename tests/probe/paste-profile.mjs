@@ -8,12 +8,11 @@
 // DIST should be a build whose app keeps its function names, or the wasm shows only as
 // `wasm-function[N]`: `scripts/names-build.sh DIR` makes one (no wasm-opt, names kept; a
 // diagnostic build, not what ships).
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startServer } from '../static-server.mjs';
-import { launchBrowser } from '../chromium.mjs';
+import { pasteInto, withFreshBrowser } from '../chromium.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const sample = join(here, '..', '..', 'web', 'samples', 'forum-hardest-1.txt');
@@ -25,10 +24,8 @@ if (!(runs > 0) || !dist) {
 }
 
 /** One fresh browser: microseconds of self time per function over the first paste. */
-async function profileOnce(base, text) {
-  const dir = await mkdtemp(join(tmpdir(), 'deduku-profile-'));
-  const context = await launchBrowser(dir);
-  try {
+function profileOnce(base, text) {
+  return withFreshBrowser('deduku-profile-', async (context) => {
     const page = await context.newPage();
     await page.goto(base);
     await page.waitForSelector('[role=gridcell]');
@@ -37,11 +34,7 @@ async function profileOnce(base, text) {
     await cdp.send('Profiler.enable');
     await cdp.send('Profiler.setSamplingInterval', { interval: 50 });
     await cdp.send('Profiler.start');
-    await page.evaluate((t) => {
-      const dt = new DataTransfer();
-      dt.setData('text/plain', t);
-      document.body.dispatchEvent(new ClipboardEvent('paste', { clipboardData: dt, bubbles: true, cancelable: true }));
-    }, text);
+    await pasteInto(page, text);
     await page.waitForFunction(() => document.querySelectorAll('[role=gridcell].given').length > 0, null, { polling: 'raf' });
     await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
     const { profile } = await cdp.send('Profiler.stop');
@@ -53,10 +46,7 @@ async function profileOnce(base, text) {
       if (name !== '(idle)' && name !== '(program)') self.set(name, (self.get(name) ?? 0) + (profile.timeDeltas[i] ?? 0));
     });
     return self;
-  } finally {
-    await context.close();
-    await rm(dir, { recursive: true, force: true });
-  }
+  });
 }
 
 const text = await readFile(sample, 'utf8');

@@ -3,7 +3,11 @@
 # run alternately on one core, medians: the table of README "Measured" and issue 12.
 #
 # usage: scripts/solver-ratio.sh [rounds] [seconds]   (defaults 5 rounds of 1 s per run)
-# env:   SETS="17-clue top1465 ..." (files in ../shared/data/corpora), MODES="one count2"
+# env:   SETS="17-clue top1465 ..." (files in ../shared/data/corpora), MODES="one count2",
+#        ISOMORPHS=N: also measure each set's N random isomorphs (every puzzle relabelled,
+#        its rows, columns, bands and stacks shuffled, half transposed: `solve_speed FILE
+#        isomorph SEED`, seeds 1..N, in one file under target/isomorphs), free of any
+#        favour the corpus's own way of writing the puzzles down gives a solver's fixed order
 set -euo pipefail
 cd "$(dirname "$0")/.."
 rounds=${1:-5}
@@ -22,16 +26,25 @@ ref=target/baseline/release/baseline
 rate() { sed -n 's/.*puzzles_per_sec=\([0-9.]*\).*/\1/p'; }
 median() { sort -g | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
 printf '| set | mode | deduku puzzles/s | sudoku crate puzzles/s | ratio |\n|---|---|---|---|---|\n'
-for s in $sets; do
-  f=$corpora/$s.txt
+row() { # FILE LABEL
   for m in $modes; do
     a=() b=()
     for _ in $(seq "$rounds"); do
-      a+=("$(taskset -c 0 "$ours" "$f" "$m" "$secs" 1 | rate)")
-      b+=("$(taskset -c 0 "$ref" "$f" "$m" "$secs" | rate)")
+      a+=("$(taskset -c 0 "$ours" "$1" "$m" "$secs" 1 | rate)")
+      b+=("$(taskset -c 0 "$ref" "$1" "$m" "$secs" | rate)")
     done
     ma=$(printf '%s\n' "${a[@]}" | median)
     mb=$(printf '%s\n' "${b[@]}" | median)
-    printf '| %s | %s | %.0f | %.0f | %.2f |\n' "$s" "$m" "$ma" "$mb" "$(echo "$ma / $mb" | bc -l)"
+    printf '| %s | %s | %.0f | %.0f | %.2f |\n' "$2" "$m" "$ma" "$mb" "$(echo "$ma / $mb" | bc -l)"
   done
+}
+isomorphs=${ISOMORPHS:-0}
+for s in $sets; do
+  row "$corpora/$s.txt" "$s"
+  if [ "$isomorphs" -gt 0 ]; then
+    mkdir -p target/isomorphs
+    iso=target/isomorphs/$s-x$isomorphs.txt
+    for seed in $(seq "$isomorphs"); do "$ours" "$corpora/$s.txt" isomorph "$seed"; done >"$iso"
+    row "$iso" "$s, $isomorphs random isomorphs of each"
+  fi
 done

@@ -2,12 +2,18 @@
 //! the same positional arguments, so the two can be run alternately.
 //!
 //! usage: `cargo run --release -p deduku-cli --example solve_speed -- FILE [one|count2|emit]
-//! [min_seconds] [runs]`
+//! [min_seconds] [runs]`, or `… FILE isomorph [seed]`
 //!
 //! - `one`: first solution only (limit 1);
 //! - `count2`: count solutions up to 2 (the uniqueness check);
 //! - `emit`: untimed, one line per puzzle: the 81-digit solution, `error: no solution` or
-//!   `error: multiple solutions` (the same output as the baseline's `emit`).
+//!   `error: multiple solutions` (the same output as the baseline's `emit`);
+//! - `isomorph`: untimed, one line per puzzle: the puzzle under a random symmetry of the grid
+//!   ([`deduku::generate::random_isomorph`]; puzzle `k` from [`deduku::generate::seed_for`]`(seed,
+//!   k)`, seed 1 by default), `.` for an empty cell. A corpus written down in some canonical
+//!   form can favour one solver's fixed order of trying digits and cells (forum-hardest-1106
+//!   favours the reference's first-solution search); its isomorphs do not
+//!   (`scripts/solver-ratio.sh` measures both with `ISOMORPHS=N`).
 //!
 //! Same answers as the reference (from the workspace root, with `../shared` present):
 //!
@@ -25,13 +31,14 @@
 //! --runs R FILE` prints the same line.
 
 use deduku::format::to_digits;
+use deduku::generate::{Rng, random_isomorph, seed_for};
 use deduku::solve::{Outcome, solve};
 use deduku_cli::bench::{Mode, Timing, measure};
 use deduku_cli::input::read_puzzles;
 use std::path::Path;
 use std::process::exit;
 
-const USAGE: &str = "usage: solve_speed FILE [one|count2|emit] [min_seconds] [runs]";
+const USAGE: &str = "usage: solve_speed FILE [one|count2|emit] [min_seconds] [runs]  |  solve_speed FILE isomorph [seed]";
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
@@ -41,10 +48,10 @@ fn main() {
     };
     let mode_name = args.get(2).map_or("count2", String::as_str);
     let mode = match (mode_name, Mode::from_name(mode_name)) {
-        ("emit", _) => None,
+        ("emit" | "isomorph", _) => None,
         (_, Some(m)) => Some(m),
         (other, None) => {
-            eprintln!("unknown mode {other}: use one, count2 or emit\n{USAGE}");
+            eprintln!("unknown mode {other}: use one, count2, emit or isomorph\n{USAGE}");
             exit(2);
         }
     };
@@ -57,6 +64,17 @@ fn main() {
             return;
         }
     };
+    if mode_name == "isomorph" {
+        let seed = number(args.get(3), "seed", 1);
+        let mut out = String::with_capacity(puzzles.boards.len() * 82);
+        for (k, b) in puzzles.boards.iter().enumerate() {
+            let iso = random_isomorph(b.values(), &mut Rng::new(seed_for(seed, k as u64)));
+            out.extend(iso.iter().map(|&v| if v == 0 { '.' } else { char::from(b'0' + v) }));
+            out.push('\n');
+        }
+        print!("{out}");
+        return;
+    }
     let Some(mode) = mode else {
         let mut out = String::with_capacity(puzzles.boards.len() * 82);
         for b in &puzzles.boards {

@@ -333,8 +333,17 @@ pub fn random_solution(rng: &mut Rng) -> [u8; 81] {
     }
     let grid = count_values(&values, 1).solutions[0];
     // Shuffle by the grid's symmetries, so the solver's fill order leaves no trace.
-    let mut relabel: [u8; 9] = std::array::from_fn(|i| i as u8 + 1);
-    rng.shuffle(&mut relabel);
+    random_isomorph(&grid, rng)
+}
+
+/// `values` (0 for an empty cell) under a random symmetry of the grid: its digits relabelled,
+/// bands and the rows within each band permuted, stacks and their columns permuted, and half
+/// the time transposed. The result has as many solutions as `values`, and they are the
+/// solutions of `values` under the same symmetry. Benchmarks use it to measure a solver on
+/// copies of a corpus that carry no trace of how the corpus was written down.
+pub fn random_isomorph(values: &[u8; 81], rng: &mut Rng) -> [u8; 81] {
+    let mut relabel: [u8; 10] = std::array::from_fn(|i| i as u8);
+    rng.shuffle(&mut relabel[1..]);
     let perm = |rng: &mut Rng| -> [usize; 9] {
         let mut bands = [0usize, 1, 2];
         rng.shuffle(&mut bands);
@@ -354,7 +363,7 @@ pub fn random_solution(rng: &mut Rng) -> [u8; 81] {
     std::array::from_fn(|i| {
         let (r, c) = (rows[i / 9], cols[i % 9]);
         let (r, c) = if transpose { (c, r) } else { (r, c) };
-        relabel[grid[r * 9 + c] as usize - 1]
+        relabel[usize::from(values[r * 9 + c]).min(9)]
     })
 }
 
@@ -568,6 +577,32 @@ mod tests {
         for g in [a, b] {
             assert_eq!(count_values(&g, 2).count, 1);
         }
+    }
+
+    #[test]
+    fn an_isomorph_keeps_the_solutions_under_the_same_symmetry() {
+        // A 17-clue puzzle with one solution, and the same with two clues fewer (many).
+        let line =
+            "000000010400000000020000000000050407008000300001090000300400200050100000000806000";
+        let puzzle: [u8; 81] = std::array::from_fn(|i| line.as_bytes()[i] - b'0');
+        let solved = count_values(&puzzle, 2);
+        assert_eq!(solved.count, 1);
+        let mut open = puzzle;
+        open[7] = 0;
+        open[9] = 0;
+        let mut moved = 0;
+        for seed in 0..20 {
+            // The same seed gives the same symmetry to the puzzle and to its solution.
+            let iso = random_isomorph(&puzzle, &mut Rng::new(seed));
+            let iso_solution = random_isomorph(&solved.solutions[0], &mut Rng::new(seed));
+            let count = count_values(&iso, 2);
+            assert_eq!(count.count, 1, "seed {seed}");
+            assert_eq!(count.solutions[0], iso_solution, "seed {seed}");
+            assert_eq!(iso.iter().filter(|&&v| v != 0).count(), 17);
+            assert_eq!(count_values(&random_isomorph(&open, &mut Rng::new(seed)), 2).count, 2);
+            moved += usize::from(iso != puzzle);
+        }
+        assert!(moved >= 19, "only {moved} of 20 isomorphs differ from the puzzle");
     }
 
     #[test]

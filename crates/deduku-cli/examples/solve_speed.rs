@@ -35,6 +35,7 @@ use deduku::generate::{Rng, random_isomorph, seed_for};
 use deduku::solve::{Outcome, solve};
 use deduku_cli::bench::{Mode, Timing, measure};
 use deduku_cli::input::read_puzzles;
+use std::io::Write;
 use std::path::Path;
 use std::process::exit;
 
@@ -72,7 +73,7 @@ fn main() {
             out.extend(iso.iter().map(|&v| if v == 0 { '.' } else { char::from(b'0' + v) }));
             out.push('\n');
         }
-        print!("{out}");
+        emit_text(&out);
         return;
     }
     let Some(mode) = mode else {
@@ -85,11 +86,16 @@ fn main() {
             }
             out.push('\n');
         }
-        print!("{out}");
+        emit_text(&out);
         return;
     };
     let report = measure(&puzzles.boards, mode, Timing { runs, seconds });
     println!("deduku {report} skipped={}", puzzles.errors.len());
+}
+
+/// Writes `text` to stdout; a reader that stops early (`| head`) ends the output quietly.
+fn emit_text(text: &str) {
+    let _ = std::io::stdout().lock().write_all(text.as_bytes());
 }
 
 /// The optional numeric argument `arg`, or `default`; exits with the usage when it is not one.

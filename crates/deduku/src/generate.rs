@@ -336,11 +336,12 @@ pub fn random_solution(rng: &mut Rng) -> [u8; 81] {
     random_isomorph(&grid, rng)
 }
 
-/// `values` (0 for an empty cell) under a random symmetry of the grid: its digits relabelled,
-/// bands and the rows within each band permuted, stacks and their columns permuted, and half
-/// the time transposed. The result has as many solutions as `values`, and they are the
-/// solutions of `values` under the same symmetry. Benchmarks use it to measure a solver on
-/// copies of a corpus that carry no trace of how the corpus was written down.
+/// `values` (0 for an empty cell, as is any value above 9) under a random symmetry of the
+/// grid: its digits relabelled, bands and the rows within each band permuted, stacks and their
+/// columns permuted, and half the time transposed. The result has as many solutions as
+/// `values`, and they are the solutions of `values` under the same symmetry. Benchmarks use it
+/// to measure a solver on copies of a corpus that carry no trace of how the corpus was written
+/// down.
 pub fn random_isomorph(values: &[u8; 81], rng: &mut Rng) -> [u8; 81] {
     let mut relabel: [u8; 10] = std::array::from_fn(|i| i as u8);
     rng.shuffle(&mut relabel[1..]);
@@ -363,7 +364,8 @@ pub fn random_isomorph(values: &[u8; 81], rng: &mut Rng) -> [u8; 81] {
     std::array::from_fn(|i| {
         let (r, c) = (rows[i / 9], cols[i % 9]);
         let (r, c) = if transpose { (c, r) } else { (r, c) };
-        relabel[usize::from(values[r * 9 + c]).min(9)]
+        let v = usize::from(values[r * 9 + c]);
+        if v > 9 { 0 } else { relabel[v] }
     })
 }
 
@@ -581,7 +583,7 @@ mod tests {
 
     #[test]
     fn an_isomorph_keeps_the_solutions_under_the_same_symmetry() {
-        // A 17-clue puzzle with one solution, and the same with two clues fewer (many).
+        // A 17-clue puzzle with one solution, and the same with two clues fewer (several).
         let line =
             "000000010400000000020000000000050407008000300001090000300400200050100000000806000";
         let puzzle: [u8; 81] = std::array::from_fn(|i| line.as_bytes()[i] - b'0');

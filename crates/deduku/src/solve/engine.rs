@@ -231,7 +231,7 @@ impl State {
         // than band by band; the fixpoint, hence the search tree, is the same). Not a list of
         // the words that changed, with each update marking the words it changes: that cut the
         // mispredicted branches by half but added 70 % instructions (the marks, and indexes
-        // not constants): 5–8 % faster on the hard sets, 10 % slower on serg-multi-2000.
+        // not constants): 2–16 % faster on the hard sets, 9–13 % slower on serg-multi-2000.
         loop {
             let mut changed = false;
             if !(self.sweep_digit::<0>(&mut changed)

@@ -128,6 +128,12 @@ fn mini_rows(w: u32) -> u32 {
         | u32::from(SHRINK[((w >> 18) & 0x1ff) as usize]) << 6
 }
 
+/// The columns (9 bits) in which a band word has a cell.
+#[inline(always)]
+fn columns(w: u32) -> u32 {
+    (w | w >> 9 | w >> 18) & 0x1ff
+}
+
 /// The rows of a band in which `x` has a cell, as 27 cell bits (all nine cells of each).
 #[inline(always)]
 fn rows_with(x: u32) -> u32 {
@@ -284,7 +290,6 @@ impl State {
         let k = k & 31;
         let (b, d) = (k % 3, k / 3);
         let (k1, k2) = (ix((b + 1) % 3, d) & 31, ix((b + 2) % 3, d) & 31);
-        let cols = |x: u32| (x | x >> 9 | x >> 18) & 0x1ff;
         let mut a = self.cands[k];
         let boxes = mini_rows(a);
         a &= BAND_MASK[(boxes & 0x1ff) as usize];
@@ -302,7 +307,7 @@ impl State {
         }
         self.cands[k] = a;
         self.seen[k] = a;
-        let locked = LOCKED_COLS[cols(a) as usize];
+        let locked = LOCKED_COLS[columns(a) as usize];
         self.cands[k1] &= !locked;
         self.cands[k2] &= !locked;
         true
@@ -466,11 +471,10 @@ impl State {
     /// digit keeps it, inside that band, to its box (the box's digit lies in that column).
     /// `Some(true)` when something was removed, `None` when a column has no place for a digit.
     fn claim_columns(&mut self) -> Option<bool> {
-        let cols = |x: u32| (x | x >> 9 | x >> 18) & 0x1ff;
         let mut changed = false;
         for d in 0..9 {
             let (a0, a1, a2) = (self.cands[ix(0, d)], self.cands[ix(1, d)], self.cands[ix(2, d)]);
-            let (p0, p1, p2) = (cols(a0), cols(a1), cols(a2));
+            let (p0, p1, p2) = (columns(a0), columns(a1), columns(a2));
             if p0 | p1 | p2 != 0x1ff {
                 return None;
             }
@@ -581,8 +585,10 @@ const SPACED: u32 = 0o111_111_111;
 #[inline(always)]
 fn triad_words(c0: u32, c1: u32, c2: u32) -> (u32, u32) {
     let minis = |w: u32| (w | w >> 1 | w >> 2) & SPACED;
-    let cols = |w: u32| (w | w >> 9 | w >> 18) & 0x1ff;
-    (minis(c0) | minis(c1) << 1 | minis(c2) << 2, cols(c0) | cols(c1) << 9 | cols(c2) << 18)
+    (
+        minis(c0) | minis(c1) << 1 | minis(c2) << 2,
+        columns(c0) | columns(c1) << 9 | columns(c2) << 18,
+    )
 }
 
 /// In a mini-row word: the positions whose row (same band) has a bit in another box.

@@ -2,7 +2,7 @@
 //! the same positional arguments, so the two can be run alternately.
 //!
 //! usage: `cargo run --release -p deduku-cli --example solve_speed -- FILE [one|count2|emit]
-//! [min_seconds] [runs]`, or `… FILE isomorph [seed]`
+//! [min_seconds] [runs]`, or `… FILE isomorph [seed]`, or `… FILE subset|topup N [seed]`
 //!
 //! - `one`: first solution only (limit 1);
 //! - `count2`: count solutions up to 2 (the uniqueness check);
@@ -13,7 +13,12 @@
 //!   k)`, seed 1 by default), `.` for an empty cell. A corpus written down in some canonical
 //!   form can favour one solver's fixed order of trying digits and cells (forum-hardest-1106
 //!   favours the reference's first-solution search); its isomorphs do not
-//!   (`scripts/solver-ratio.sh` measures both with `ISOMORPHS=N`).
+//!   (`scripts/solver-ratio.sh` measures both with `ISOMORPHS=N`);
+//! - `subset N`: untimed, one line per puzzle with a unique solution: `N` cells of that
+//!   solution chosen at random (with `N` near 30 nearly all have several solutions);
+//! - `topup N`: untimed, the same puzzles with givens from their solution added at random up
+//!   to `N` (unique puzzles with many givens). These two measure the lean search of puzzles
+//!   with many givens (`LEAN_FROM_GIVENS` in the solver) on other puzzles than one corpus's.
 //!
 //! Same answers as the reference (from the workspace root, with `../shared` present):
 //!
@@ -39,7 +44,7 @@ use std::io::Write;
 use std::path::Path;
 use std::process::exit;
 
-const USAGE: &str = "usage: solve_speed FILE [one|count2|emit] [min_seconds] [runs]  |  solve_speed FILE isomorph [seed]";
+const USAGE: &str = "usage: solve_speed FILE [one|count2|emit] [min_seconds] [runs]  |  solve_speed FILE isomorph [seed]  |  solve_speed FILE subset|topup N [seed]";
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
@@ -49,10 +54,12 @@ fn main() {
     };
     let mode_name = args.get(2).map_or("count2", String::as_str);
     let mode = match (mode_name, Mode::from_name(mode_name)) {
-        ("emit" | "isomorph", _) => None,
+        ("emit" | "isomorph" | "subset" | "topup", _) => None,
         (_, Some(m)) => Some(m),
         (other, None) => {
-            eprintln!("unknown mode {other}: use one, count2, emit or isomorph\n{USAGE}");
+            eprintln!(
+                "unknown mode {other}: use one, count2, emit, isomorph, subset or topup\n{USAGE}"
+            );
             exit(2);
         }
     };
@@ -71,6 +78,35 @@ fn main() {
         for (k, b) in puzzles.boards.iter().enumerate() {
             let iso = random_isomorph(b.values(), &mut Rng::new(seed_for(seed, k as u64)));
             out.extend(iso.iter().map(|&v| if v == 0 { '.' } else { char::from(b'0' + v) }));
+            out.push('\n');
+        }
+        emit_text(&out);
+        return;
+    }
+    if matches!(mode_name, "subset" | "topup") {
+        let n: usize = number(args.get(3), "N", 32).min(81);
+        let seed = number(args.get(4), "seed", 1);
+        let mut out = String::with_capacity(puzzles.boards.len() * 82);
+        for (k, b) in puzzles.boards.iter().enumerate() {
+            let Outcome::Unique(solution) = solve(b) else { continue };
+            let mut rng = Rng::new(seed_for(seed, k as u64));
+            let mut cells: Vec<usize> = (0..81).collect();
+            rng.shuffle(&mut cells);
+            let mut values = *b.values();
+            if mode_name == "subset" {
+                values = [0; 81];
+            }
+            let mut givens = values.iter().filter(|&&v| v != 0).count();
+            for &i in &cells {
+                if givens >= n {
+                    break;
+                }
+                if values[i] == 0 {
+                    values[i] = solution[i];
+                    givens += 1;
+                }
+            }
+            out.extend(values.iter().map(|&v| if v == 0 { '.' } else { char::from(b'0' + v) }));
             out.push('\n');
         }
         emit_text(&out);

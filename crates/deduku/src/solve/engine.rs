@@ -190,6 +190,10 @@ pub(super) struct Search {
     pub solutions: Vec<[u8; 81]>,
     /// Trial placements made in a copy of the state.
     pub guesses: u64,
+    /// Branch at once when nothing is left to place, without the rules run before a guess
+    /// (column claiming, triads, the band split): chosen per puzzle, for one with at least
+    /// [`LEAN_FROM_GIVENS`] givens.
+    pub lean: bool,
 }
 
 impl State {
@@ -341,10 +345,11 @@ impl State {
     ///
     /// Counts per cell, with bit-parallel "seen once / twice / three times" words, how many
     /// digits it may hold. Places every open cell with one digit and returns `Scan::Progress`;
-    /// a cell with none is a contradiction; otherwise, after column claiming, returns a cell
-    /// with two digits, or failing that the open cell with the fewest.
+    /// a cell with none is a contradiction; otherwise, after column claiming, the triads and
+    /// the band split (unless `lean`), returns a cell with two digits, or failing that the
+    /// open cell with the fewest.
     #[inline(always)]
-    fn scan(&mut self) -> Scan {
+    fn scan(&mut self, lean: bool) -> Scan {
         let mut progress = false;
         let mut twos = [0u32; 3];
         for b in 0..3 {
@@ -379,19 +384,21 @@ impl State {
         if progress {
             return Scan::Progress;
         }
-        match self.claim_columns() {
-            Some(true) => return Scan::Progress,
-            Some(false) => {}
-            None => return Scan::Dead,
-        }
-        let open: u32 = self.open_cells.iter().map(|o| o.count_ones()).sum();
-        match if open >= TRIADS_FROM { self.triads() } else { Some(false) } {
-            Some(true) => return Scan::Progress,
-            Some(false) => {}
-            None => return Scan::Dead,
-        }
-        if let Some((k, keep, drop)) = self.split() {
-            return Scan::Split(k, keep, drop);
+        if !lean {
+            match self.claim_columns() {
+                Some(true) => return Scan::Progress,
+                Some(false) => {}
+                None => return Scan::Dead,
+            }
+            let open: u32 = self.open_cells.iter().map(|o| o.count_ones()).sum();
+            match if open >= TRIADS_FROM { self.triads() } else { Some(false) } {
+                Some(true) => return Scan::Progress,
+                Some(false) => {}
+                None => return Scan::Dead,
+            }
+            if let Some((k, keep, drop)) = self.split() {
+                return Scan::Split(k, keep, drop);
+            }
         }
         match self.pair_cell(twos) {
             Some((b, c)) => Scan::Branch(b, c),
@@ -574,6 +581,22 @@ impl State {
 /// 2 % faster, serg-multi-2000 16 % faster).
 const TRIADS_FROM: u32 = 50;
 
+/// The fewest givens at which a puzzle's search is lean (see [`Search::lean`]): it branches on a
+/// two-candidate cell as soon as nothing is left to place. With this many givens the search is
+/// short and those rules rarely find anything, while sparse puzzles need them (on the hard
+/// sets they halve the guesses).
+///
+/// Measured (count ≤ 2, µs per puzzle, one core, medians of 5 alternating 1-s runs against a
+/// build with this at 82, i.e. never lean; the sets from `solve_speed FILE subset|topup N`):
+/// serg-multi-2000 (34–35 givens, several solutions each) 1.68 → 1.43; 32 and 35 cells of
+/// each top1465 solution (nearly all with several solutions) 1.30 → 1.15 and 0.95 → 0.85;
+/// unique puzzles, top1465 and forum-hardest-1905-11plus-5000 topped up from their solution
+/// to 32 givens 0.60 → 0.60 and 0.76 → 0.77, to 35 0.46 → 0.45 and 0.52 → 0.53; the 126
+/// puzzles with 30 or more givens of the other corpora 0.73 → 0.75. At 30 givens lean would
+/// still pay on several solutions (1.57 → 1.37) but cost the topped-up hard set 7 % (1.20 →
+/// 1.29); the sets without such puzzles (17-clue, top1465, the forum's hardest) are unchanged.
+pub(super) const LEAN_FROM_GIVENS: u32 = 32;
+
 /// Bit 0 of every group of three bits in 27.
 const SPACED: u32 = 0o111_111_111;
 
@@ -677,7 +700,7 @@ impl Search {
                 }
                 return;
             }
-            match st.scan() {
+            match st.scan(self.lean) {
                 Scan::Dead => return,
                 Scan::Progress => {}
                 Scan::Split(k, keep, drop) => {
@@ -829,6 +852,47 @@ mod tests {
         assert_eq!(run_triads(state(band0)), None);
     }
 
+    /// What a search from `values` finds, counting up to `limit` and keeping every solution,
+    /// lean or not.
+    fn search(values: &[u8; 81], limit: usize, lean: bool) -> Search {
+        let (mut st, _) = crate::solve::values_state(values);
+        let mut s = Search { limit, keep: limit, count: 0, solutions: vec![], guesses: 0, lean };
+        s.run(&mut st);
+        s.solutions.sort_unstable();
+        s
+    }
+
+    #[test]
+    fn a_lean_search_finds_the_same_solutions() {
+        // serg-multi-200 (34-35 givens, several solutions each), as they are and with their
+        // first 4, 8 or 12 givens removed (so down to 22 givens and many more solutions).
+        let text = include_str!("../../tests/data/corpora/serg-multi-200.txt");
+        let (mut runs, mut other_tree) = (0, 0);
+        for line in text.lines().filter(|l| !l.is_empty() && !l.starts_with('#')) {
+            let values = *crate::format::parse(line).expect("a puzzle").values();
+            let givens = values.iter().filter(|&&v| v != 0).count();
+            assert_eq!(crate::solve::values_state(&values).1 as usize, givens, "{line}");
+            assert!(givens as u32 >= LEAN_FROM_GIVENS, "{line}");
+            for cut in [0, 4, 8, 12] {
+                let mut v = values;
+                for i in (0..81).filter(|&i| values[i] != 0).take(cut) {
+                    v[i] = 0;
+                }
+                let (full, lean) = (search(&v, 100, false), search(&v, 100, true));
+                assert_eq!(full.count, lean.count, "{line} less {cut}");
+                assert!(full.count >= 2, "{line} less {cut}");
+                if full.count < 100 {
+                    assert_eq!(full.solutions, lean.solutions, "{line} less {cut}");
+                }
+                runs += 1;
+                other_tree += usize::from(full.guesses != lean.guesses);
+            }
+        }
+        assert_eq!(runs, 800);
+        // Not the same search: the rules it leaves out change the tree.
+        assert!(other_tree > 100, "{other_tree} of {runs} with other guesses");
+    }
+
     #[test]
     fn triads_keep_every_solution_digit_of_the_corpus() {
         // All of top1465: wherever the search state is before a guess, the
@@ -841,7 +905,7 @@ mod tests {
             count += 1;
             let values = *crate::format::parse(line).expect("a puzzle").values();
             let solution = crate::solve::count_values(&values, 1).solutions[0];
-            let mut st = crate::solve::values_state(&values);
+            let (mut st, _) = crate::solve::values_state(&values);
             let keeps_solution = |st: &State| {
                 solution
                     .iter()
@@ -856,7 +920,7 @@ mod tests {
                 if st.solved() {
                     break;
                 }
-                match st.scan() {
+                match st.scan(false) {
                     Scan::Progress => continue,
                     Scan::Dead => panic!("{line}: a contradiction"),
                     Scan::Split(..) | Scan::Branch(..) => {}

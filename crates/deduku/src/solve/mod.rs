@@ -42,7 +42,10 @@
 //! box there); then, with 50 or more cells open, the triads (tdoku's idea): the three cells of
 //! a mini-row (a row inside a box) or of a mini-column hold three different digits, so where
 //! exactly three digits may be they are there, and where three must be no other is. Failing
-//! all that the search branches.
+//! all that the search branches. A puzzle with 32 or more givens skips the claiming, the triads
+//! and the band split below and branches at once on a two-candidate cell (a *lean* search,
+//! chosen once per puzzle): its search is short, and they rarely find anything there (the
+//! measurements are in the docs of `engine::LEAN_FROM_GIVENS`).
 //!
 //! # Branching
 //!
@@ -52,20 +55,21 @@
 //! state (a *guess*); after that, the row's part of that box loses the digit. The two branches
 //! split the solutions between them, so counts stay exact. This cut the guesses per puzzle on
 //! the hardest sets by a third (forum-hardest-1106: 232 → 150). When every digit of that band
-//! is fixed to its mini-rows, the search branches on a cell instead: one with two candidates
-//! (the last in the band with the most open cells), or the cell with the fewest; every digit
-//! but the last is tried in a copy and then removed, which forces the last. The recursion
-//! copies a small fixed-size state; nothing is allocated except the solutions kept.
+//! is fixed to its mini-rows, and always in a lean search, the search branches on a cell
+//! instead: one with two candidates (the last in the band with the most open cells), or the
+//! cell with the fewest; every digit but the last is tried in a copy and then removed, which
+//! forces the last. The recursion copies a small fixed-size state; nothing is allocated except
+//! the solutions kept.
 //!
 //! Which solution is found first follows from this order, so a change of branching changes
 //! the first solution of a puzzle with several (and the generator's grids, which complete
-//! three boxes with the first solution found).
+//! three boxes with the first solution found: 27 givens, never a lean search).
 
 mod engine;
 
 use crate::board::Board;
 use crate::grid::Digit;
-use engine::{BAND, Search, State, ix};
+use engine::{BAND, LEAN_FROM_GIVENS, Search, State, ix};
 
 /// What [`count_solutions`] and its relatives found.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
@@ -132,7 +136,7 @@ pub fn count_solutions_keeping(board: &Board, limit: usize, keep: usize) -> Coun
             placed[ix(b, d)] = cells[d + 1];
         }
     }
-    run(State::new(&cands, &placed), limit, keep)
+    run(State::new(&cands, &placed), givens(&placed), limit, keep)
 }
 
 /// Counts the solutions of 81 values (0 = empty; values above 9 count as empty too) up to
@@ -145,11 +149,13 @@ pub fn count_values(values: &[u8; 81], limit: usize) -> Count {
 /// Counts the solutions of 81 values up to `limit`, keeping only the first `keep` of them.
 /// Otherwise as [`count_values`].
 pub fn count_values_keeping(values: &[u8; 81], limit: usize, keep: usize) -> Count {
-    run(values_state(values), limit, keep)
+    let (st, givens) = values_state(values);
+    run(st, givens, limit, keep)
 }
 
-/// The search state of 81 values: each given placed, each empty cell open to every digit.
-fn values_state(values: &[u8; 81]) -> State {
+/// The search state of 81 values (each given placed, each empty cell open to every digit), and
+/// the number of givens.
+fn values_state(values: &[u8; 81]) -> (State, u32) {
     let mut cands = [0u32; 27];
     let mut placed = [0u32; 27];
     for b in 0..3 {
@@ -159,7 +165,12 @@ fn values_state(values: &[u8; 81]) -> State {
             placed[ix(b, d)] = cells[d + 1];
         }
     }
-    State::new(&cands, &placed)
+    (State::new(&cands, &placed), givens(&placed))
+}
+
+/// The number of cells placed in `placed` (as [`State::new`] takes it).
+fn givens(placed: &[u32; 27]) -> u32 {
+    (0..3).map(|b| (0..9).fold(0, |m, d| m | placed[ix(b, d)]).count_ones()).sum()
 }
 
 /// `cells[v]`: the cells of band `b` holding value `v`, 0 for empty or above 9 (no branch per
@@ -175,13 +186,15 @@ fn band_cells(values: &[u8; 81], b: usize) -> [u32; 10] {
     cells
 }
 
-/// Searches from `st` for up to `limit` solutions, keeping the first `keep`.
-fn run(mut st: State, limit: usize, keep: usize) -> Count {
+/// Searches from `st` (a puzzle with `givens` givens) for up to `limit` solutions, keeping the
+/// first `keep`.
+fn run(mut st: State, givens: u32, limit: usize, keep: usize) -> Count {
     if limit == 0 {
         return Count::default();
     }
     let keep = keep.min(limit);
-    let mut search = Search { limit, keep, count: 0, solutions: Vec::new(), guesses: 0 };
+    let lean = givens >= LEAN_FROM_GIVENS;
+    let mut search = Search { limit, keep, count: 0, solutions: Vec::new(), guesses: 0, lean };
     search.run(&mut st);
     Count { count: search.count, solutions: search.solutions, guesses: search.guesses }
 }

@@ -128,6 +128,12 @@ fn mini_rows(w: u32) -> u32 {
         | u32::from(SHRINK[((w >> 18) & 0x1ff) as usize]) << 6
 }
 
+/// A digit's band word `w` as the permutation closure leaves it (0 on a contradiction).
+#[inline(always)]
+fn closure(w: u32) -> u32 {
+    w & BAND_MASK[(mini_rows(w) & 0x1ff) as usize]
+}
+
 /// The columns (9 bits) in which a band word has a cell.
 #[inline(always)]
 fn columns(w: u32) -> u32 {
@@ -313,9 +319,7 @@ impl State {
         let k = k & 31;
         let (b, d) = (k % 3, k / 3);
         let (k1, k2) = (ix((b + 1) % 3, d) & 31, ix((b + 2) % 3, d) & 31);
-        let mut a = self.cands[k];
-        let boxes = mini_rows(a);
-        a &= BAND_MASK[(boxes & 0x1ff) as usize];
+        let a = closure(self.cands[k]);
         if a == 0 {
             return false;
         }
@@ -365,9 +369,7 @@ impl State {
         let k = k & 31;
         let (b, k1, k2) = ENTRY[k];
         let (b, k1, k2) = (usize::from(b), usize::from(k1) & 31, usize::from(k2) & 31);
-        let mut a = self.cands[k];
-        let boxes = mini_rows(a);
-        a &= BAND_MASK[(boxes & 0x1ff) as usize];
+        let a = closure(self.cands[k]);
         if a == 0 {
             return false;
         }

@@ -178,12 +178,14 @@ pub(super) struct State {
     /// keeps the bit of its cell). Entries 27–31 stay 0: with 32 entries a 5-bit index needs
     /// no bounds check.
     cands: [u32; 32],
-    /// `cands` as it was when last propagated (`u32::MAX` before the first time).
+    /// `cands` as it was when a sweep last updated it (`u32::MAX` before the first time):
+    /// what [`State::propagate`] (the lean search's) reads; the list leaves it alone.
     seen: [u32; 32],
     /// Per band, the cells that hold no placed digit yet (entry 3 unused).
     open_cells: [u32; 4],
     /// Bit `k` set when `cands[k]` may have changed since [`State::propagate_listed`] last
-    /// updated it (all 27 at first).
+    /// updated it (all 27 at first): what every search but the lean one reads (the sweeps
+    /// compare with `seen` instead, so there it is only written).
     dirty: u32,
 }
 
@@ -950,14 +952,13 @@ mod tests {
         assert_eq!(run_triads(state(band0)), None);
     }
 
-    /// What a search from `values` finds, counting up to `limit` and keeping every solution,
-    /// lean or not.
-    fn search(values: &[u8; 81], limit: usize, lean: bool) -> Search {
-        let (mut st, _) = crate::solve::values_state(values);
-        let mut s = Search { limit, keep: limit, count: 0, solutions: vec![], guesses: 0, lean };
-        s.run(&mut st);
-        s.solutions.sort_unstable();
-        s
+    /// What a search from `values` finds, counting up to `limit` and keeping every solution
+    /// (sorted), lean or not.
+    fn search(values: &[u8; 81], limit: usize, lean: bool) -> crate::solve::Count {
+        let (st, _) = crate::solve::values_state(values);
+        let mut found = crate::solve::search(st, lean, limit, limit);
+        found.solutions.sort_unstable();
+        found
     }
 
     #[test]
@@ -994,7 +995,7 @@ mod tests {
     #[test]
     fn sweeps_and_the_list_reach_the_same_fixpoint() {
         // From the givens of top1465 and serg-multi-200, then after each of up to 6 trial
-        // placements of a cell's first digit (some of them wrong: contradictions).
+        // placements of the first open cell's first digit (some wrong: contradictions).
         let top = include_str!("../../tests/data/corpora/top1465.txt");
         let serg = include_str!("../../tests/data/corpora/serg-multi-200.txt");
         let (mut states, mut dead) = (0, 0);
@@ -1003,7 +1004,7 @@ mod tests {
             let values = *crate::format::parse(line).expect("a puzzle").values();
             let (mut swept, _) = crate::solve::values_state(&values);
             let mut listed = swept;
-            for _ in 0..7 {
+            for placed in 0..=6 {
                 let ok = swept.propagate();
                 assert_eq!(ok, listed.propagate_listed(), "{line}");
                 if !ok {
@@ -1012,6 +1013,9 @@ mod tests {
                 }
                 assert_eq!((swept.cands, swept.open_cells), (listed.cands, listed.open_cells));
                 states += 1;
+                if placed == 6 {
+                    break;
+                }
                 let Some(b) = (0..3).find(|&b| swept.open_cells[b] != 0) else { break };
                 let c = swept.open_cells[b] & swept.open_cells[b].wrapping_neg();
                 // An open cell left with no digit: a contradiction the scan would find.

@@ -35,7 +35,9 @@
 //!   from the digit's words of the other two bands (pointing along columns; this also does
 //!   the column elimination of a placed digit).
 //!
-//! The words are swept until none changes. Then the cells are counted bit-parallel ("seen
+//! The rules run until no word changes: a lean search (below) sweeps the 27 words over and
+//! over, any other search updates the words on a list that every change marks (the same
+//! fixpoint). Then the cells are counted bit-parallel ("seen
 //! once / twice / three times" over the nine digit words of a band): a cell with no digit is a
 //! contradiction, one with a single digit is placed (naked single). When nothing is left to
 //! place, column claiming runs (a column where only one band may hold a digit keeps it to its
@@ -187,13 +189,17 @@ fn band_cells(values: &[u8; 81], b: usize) -> [u32; 10] {
 }
 
 /// Searches from `st` (a puzzle with `givens` givens) for up to `limit` solutions, keeping the
-/// first `keep`.
-fn run(mut st: State, givens: u32, limit: usize, keep: usize) -> Count {
+/// first `keep`; the search is lean from [`LEAN_FROM_GIVENS`] givens.
+fn run(st: State, givens: u32, limit: usize, keep: usize) -> Count {
+    search(st, givens >= LEAN_FROM_GIVENS, limit, keep)
+}
+
+/// Searches from `st`, lean or not, for up to `limit` solutions, keeping the first `keep`.
+fn search(mut st: State, lean: bool, limit: usize, keep: usize) -> Count {
     if limit == 0 {
         return Count::default();
     }
     let keep = keep.min(limit);
-    let lean = givens >= LEAN_FROM_GIVENS;
     let mut search = Search { limit, keep, count: 0, solutions: Vec::new(), guesses: 0, lean };
     search.run(&mut st);
     Count { count: search.count, solutions: search.solutions, guesses: search.guesses }

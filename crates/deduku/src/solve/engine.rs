@@ -319,8 +319,7 @@ impl State {
     #[inline(always)]
     fn update(&mut self, k: usize) -> bool {
         let k = k & 31;
-        let (b, d) = (k % 3, k / 3);
-        let (k1, k2) = (ix((b + 1) % 3, d) & 31, ix((b + 2) % 3, d) & 31);
+        let (b, k1, k2) = entry(k);
         let a = closure(self.cands[k]);
         if a == 0 {
             return false;
@@ -369,11 +368,7 @@ impl State {
     #[inline(always)]
     fn update_listed(&mut self, k: usize) -> bool {
         let k = k & 31;
-        let (b, k1, k2) = ENTRY[k];
-        // `b & 3`: then `ix(b, j)` is at most 27, so the band's words need no index mask and
-        // are addressed as one base plus constant offsets (natively, count <= 2, µs per puzzle:
-        // 17-clue 1.94 -> 1.70, top1465 8.08 -> 7.41, forum-hardest-1106 80.0 -> 78.8).
-        let (b, k1, k2) = (usize::from(b) & 3, usize::from(k1) & 31, usize::from(k2) & 31);
+        let (b, k1, k2) = entry(k);
         let a = closure(self.cands[k]);
         if a == 0 {
             return false;
@@ -785,6 +780,19 @@ const ENTRY: [(u8, u8, u8); 32] = {
     }
     t
 };
+
+/// Entry `k`'s band, and the entries of the same digit in the other two bands (from
+/// [`ENTRY`]; folded to constants where `k` is one, as in the sweeps' updates).
+///
+/// The band is masked to two bits: then `ix(b, j)` is at most 27, so a band's nine words need no
+/// index mask and are addressed as one base plus constant offsets (the list's updates, natively,
+/// count <= 2, µs per puzzle: 17-clue 1.94 -> 1.70, top1465 8.08 -> 7.41, forum-hardest-1106
+/// 80.0 -> 78.8).
+#[inline(always)]
+fn entry(k: usize) -> (usize, usize, usize) {
+    let (b, k1, k2) = ENTRY[k & 31];
+    (usize::from(b) & 3, usize::from(k1) & 31, usize::from(k2) & 31)
+}
 
 /// What [`State::scan`] found.
 enum Scan {

@@ -92,10 +92,7 @@ fn main() {
             let mut rng = Rng::new(seed_for(seed, k as u64));
             let mut cells: Vec<usize> = (0..81).collect();
             rng.shuffle(&mut cells);
-            let mut values = *b.values();
-            if mode_name == "subset" {
-                values = [0; 81];
-            }
+            let mut values = if mode_name == "subset" { [0; 81] } else { *b.values() };
             let mut givens = values.iter().filter(|&&v| v != 0).count();
             for &i in &cells {
                 if givens >= n {

@@ -342,7 +342,7 @@ fn solves(puzzle: &[u8; 81], sol: &[u8; 81]) -> bool {
 }
 
 /// The exact solver as wasm runs it: its propagation has a form of its own there (a band's
-/// words are skipped when no cell is newly single, see `update_listed` in the solver), so the
+/// words are skipped when no cell is newly single, see `State::update` in the solver), so the
 /// count, and every solution it gives, is checked here in wasm on corpora of every kind:
 /// unique hard puzzles (every 7th of top1465 and the forum-hardest sample, the listed
 /// propagation), 17-clue puzzles and puzzles with several solutions (serg-multi-200, 30+ givens:

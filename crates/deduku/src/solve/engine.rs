@@ -312,33 +312,7 @@ impl State {
             return true;
         }
         *changed = true;
-        self.update(k)
-    }
-
-    /// Propagates entry `k` (always a constant once inlined); false on a contradiction.
-    #[inline(always)]
-    fn update(&mut self, k: usize) -> bool {
-        let k = k & 31;
-        let (b, k1, k2) = entry(k);
-        let a = closure(self.cands[k]);
-        if a == 0 {
-            return false;
-        }
-        // Without a branch (whether a row turns single is hard to predict): with no new
-        // single row these are no-ops. `s`: the digit's cells alone in their row, placed ones
-        // included (no other digit has a placed cell, so clearing it again changes nothing,
-        // and leaving out the load of `open_cells` shortens the chain: 1 % faster).
-        let s = a & single_row_cells(a);
-        self.open_cells[b] &= !s;
-        for j in 0..9 {
-            self.cands[ix(b, j)] &= !s;
-        }
-        self.cands[k] = a;
-        self.seen[k] = a;
-        let locked = LOCKED_COLS[columns(a) as usize];
-        self.cands[k1] &= !locked;
-        self.cands[k2] &= !locked;
-        true
+        self.update::<false>(k)
     }
 
     /// As [`State::propagate`], from the list of the entries that changed (`dirty`, which
@@ -354,7 +328,7 @@ impl State {
             while todo != 0 {
                 let k = todo.trailing_zeros() as usize;
                 todo &= todo - 1;
-                if !self.update_listed(k) {
+                if !self.update::<true>(k) {
                     return false;
                 }
             }
@@ -362,27 +336,31 @@ impl State {
         true
     }
 
-    /// As [`State::update`] for a `k` not known at compile time, marking the entries it
-    /// changes in `dirty` (the band's other digits losing a new single's cell, the other two
-    /// bands losing a locked column); `seen` is left as it was.
+    /// Propagates entry `k`; false on a contradiction. The permutation closure, then the new
+    /// row singles leave the band's other digits, then a locked column leaves the digit's other
+    /// two bands. For the sweeps (`LISTED` false, `k` a constant once inlined) it records the
+    /// word in `seen`; for the list (`LISTED` true) it marks in `dirty` the words it changed.
     #[inline(always)]
-    fn update_listed(&mut self, k: usize) -> bool {
+    fn update<const LISTED: bool>(&mut self, k: usize) -> bool {
         let k = k & 31;
         let (b, k1, k2) = entry(k);
         let a = closure(self.cands[k]);
         if a == 0 {
             return false;
         }
+        // `s`: the digit's cells alone in their row, placed ones included (no other digit has
+        // a placed cell, so clearing it again changes nothing, and leaving out the load of
+        // `open_cells` shortens the chain: 1 % faster). Natively without a branch: whether a
+        // row turns single is hard to predict, and with no new single the clear is a no-op.
+        // The list in wasm skips the band's nine words when no cell is newly single (45 % of
+        // the updates): V8 runs the branch faster than the nine loads, stores and marks
+        // (headless Chromium, count <= 2, µs per puzzle: top1465 10.7 -> 9.8, forum-hardest
+        // sample 80.6 -> 66.1, 17-clue sample 2.55 -> 2.30), while natively the branch, taken
+        // about half the time, costs more than the words (17-clue 1.69 -> 1.89, top1465 7.50
+        // -> 8.12).
         let s = a & single_row_cells(a);
-        let mut dirty = self.dirty;
-        // In wasm, skip the band's nine words when no cell is newly single (45 % of the
-        // updates): V8 runs the branch faster than the nine loads, stores and marks (headless
-        // Chromium, count <= 2, µs per puzzle: top1465 10.7 -> 9.8, forum-hardest sample 80.6
-        // -> 66.1, 17-clue sample 2.55 -> 2.30). Natively the branch, taken about half the time,
-        // mispredicts and costs more than the words (17-clue 1.69 -> 1.89, top1465 7.50 ->
-        // 8.12). Either way the fixpoint is the same: with no new single the clear is a no-op
-        // (a placed cell is in no other digit's word).
-        if !cfg!(target_arch = "wasm32") || s & self.open_cells[b] != 0 {
+        let mut changed = 0;
+        if !(LISTED && cfg!(target_arch = "wasm32")) || s & self.open_cells[b] != 0 {
             self.open_cells[b] &= !s;
             let mut band = 0;
             for j in 0..9 {
@@ -391,17 +369,20 @@ impl State {
                 self.cands[i] = old & !s;
                 band |= u32::from(old & s != 0) << (3 * j);
             }
-            dirty |= band << b;
+            changed = band << b;
         }
         self.cands[k] = a;
-        dirty &= !(1 << k);
         let locked = LOCKED_COLS[columns(a) as usize];
         let (o1, o2) = (self.cands[k1], self.cands[k2]);
         let (n1, n2) = (o1 & !locked, o2 & !locked);
         self.cands[k1] = n1;
         self.cands[k2] = n2;
-        dirty |= u32::from(n1 != o1) << k1 | u32::from(n2 != o2) << k2;
-        self.dirty = dirty;
+        if LISTED {
+            let dirty = (self.dirty | changed) & !(1 << k);
+            self.dirty = dirty | u32::from(n1 != o1) << k1 | u32::from(n2 != o2) << k2;
+        } else {
+            self.seen[k] = a;
+        }
         true
     }
 

@@ -179,13 +179,14 @@ pub(super) struct State {
     /// no bounds check.
     cands: [u32; 32],
     /// `cands` as it was when a sweep last updated it (`u32::MAX` before the first time):
-    /// what [`State::propagate`] (the lean search's) reads; the list leaves it alone.
+    /// what [`State::propagate`] (the lean search's, and every search's before its first
+    /// guess) reads; the list leaves it alone.
     seen: [u32; 32],
     /// Per band, the cells that hold no placed digit yet (entry 3 unused).
     open_cells: [u32; 4],
-    /// Bit `k` set when `cands[k]` may have changed since [`State::propagate_listed`] last
-    /// updated it (all 27 at first): what every search but the lean one reads (the sweeps
-    /// compare with `seen` instead, so there it is only written).
+    /// Bit `k` set when `cands[k]` may have changed since its last update (all 27 at first):
+    /// what [`State::propagate_listed`] reads. The sweeps compare with `seen` instead and
+    /// leave it empty at their fixpoint, so the list can go on from a swept state.
     dirty: u32,
 }
 
@@ -251,7 +252,9 @@ impl State {
         self.dirty |= 1 << k;
     }
 
-    /// Runs the band rules until nothing changes; false on a contradiction.
+    /// Runs the band rules until nothing changes; false on a contradiction. At the fixpoint
+    /// `dirty` is empty (every word is up to date), so [`State::propagate_listed`] can take
+    /// over from here.
     ///
     /// For each digit and band that changed: apply the permutation closure; every row left with
     /// a single cell that was still open places the digit there, which removes the cell from
@@ -264,11 +267,11 @@ impl State {
         // sweep finds nothing changed. Digit by digit (its three bands in a row), so a locked
         // column reaches the digit's other bands in the same sweep (measured: a few % faster
         // than band by band; the fixpoint, hence the search tree, is the same). Used by the
-        // lean search only: elsewhere `propagate_listed` (a list of the words that changed,
-        // each update marking the words it changes) is faster. The list halves the
-        // mispredicted branches but adds 70 % instructions (the marks, and indexes not
-        // constants), which the short searches of many-given puzzles do not earn back
-        // (serg-multi-2000 9–13 % slower with it).
+        // lean search, and by every search until its first guess (see `Search::run`):
+        // elsewhere `propagate_listed` (a list of the words that changed, each update marking
+        // the words it changes) is faster. The list halves the mispredicted branches but adds
+        // 70 % instructions (the marks, and indexes not constants), which the short searches
+        // of many-given puzzles do not earn back (serg-multi-2000 9–13 % slower with it).
         loop {
             let mut changed = false;
             if !(self.sweep_digit::<0>(&mut changed)
@@ -284,6 +287,7 @@ impl State {
                 return false;
             }
             if !changed {
+                self.dirty = 0;
                 return true;
             }
         }
@@ -317,7 +321,7 @@ impl State {
 
     /// As [`State::propagate`], from the list of the entries that changed (`dirty`, which
     /// every change marks) rather than by sweeps; the fixpoint is the same. The propagation of
-    /// every search but the lean one: measured against the sweeps (count ≤ 2, µs per puzzle,
+    /// every search but the lean one after its first guess: measured against the sweeps (count ≤ 2, µs per puzzle,
     /// medians of 5 alternating 1-s runs), top1465 6.67 → 6.18, forum-hardest-1106 64.0 →
     /// 61.9, forum-hardest-1905-11plus-5000 35.9 → 34.2, 17-clue 1.44 → 1.42, the same guesses.
     #[inline(never)]
@@ -791,7 +795,14 @@ impl Search {
     /// Explores `st` depth-first, adding its solutions until the limit is reached.
     pub(super) fn run(&mut self, st: &mut State) {
         loop {
-            let consistent = if self.lean { st.propagate() } else { st.propagate_listed() };
+            // Sweeps until the first guess, when every word is new (all 27 at the start), and
+            // in a lean search; the list after that. Natively the first propagation takes the
+            // same time either way, but in wasm the sweeps' functions with constant indexes
+            // run it faster (headless Chromium, count <= 2, fastest of 5 alternating runs, µs
+            // per puzzle: 17-clue sample 2.33 -> 2.07, top1465 9.75 -> 9.57, forum-hardest
+            // sample 66.3 -> 64.6; sweeping for the first 2, 8 or 32 guesses, no better).
+            let consistent =
+                if self.lean || self.guesses == 0 { st.propagate() } else { st.propagate_listed() };
             if !consistent {
                 return;
             }
@@ -1006,14 +1017,22 @@ mod tests {
             let values = *crate::format::parse(line).expect("a puzzle").values();
             let (mut swept, _) = crate::solve::values_state(&values);
             let mut listed = swept;
+            // As the search does: sweeps at the start, the list after that.
+            let mut mixed = swept;
             for placed in 0..=6 {
                 let ok = swept.propagate();
                 assert_eq!(ok, listed.propagate_listed(), "{line}");
+                let mixed_ok =
+                    if placed == 0 { mixed.propagate() } else { mixed.propagate_listed() };
+                assert_eq!(ok, mixed_ok, "{line}");
                 if !ok {
                     dead += 1;
                     break;
                 }
                 assert_eq!((swept.cands, swept.open_cells), (listed.cands, listed.open_cells));
+                assert_eq!((mixed.cands, mixed.open_cells), (listed.cands, listed.open_cells));
+                // At their fixpoint the sweeps leave no word marked for the list.
+                assert_eq!(swept.dirty, 0, "{line}");
                 states += 1;
                 if placed == 6 {
                     break;
@@ -1027,6 +1046,7 @@ mod tests {
                 };
                 swept.place(ix(b, d), c);
                 listed.place(ix(b, d), c);
+                mixed.place(ix(b, d), c);
             }
         }
         assert!(states > 5000 && dead > 100, "{states} states, {dead} contradictions");

@@ -305,14 +305,14 @@ impl Board {
                 *p |= bit;
             }
         }
-        House::all().zip(placed).all(|(h, placed)| {
+        House::all().all(|h| {
             let set = h.cell_set();
             let possible = self
                 .digit_cells
                 .iter()
                 .enumerate()
                 .fold(0u16, |m, (d, cells)| m | u16::from(cells.intersects(set)) << d);
-            placed | possible == 0x1ff
+            placed[h.index()] | possible == 0x1ff
         })
     }
 

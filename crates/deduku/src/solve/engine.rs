@@ -321,9 +321,10 @@ impl State {
 
     /// As [`State::propagate`], from the list of the entries that changed (`dirty`, which
     /// every change marks) rather than by sweeps; the fixpoint is the same. The propagation of
-    /// every search but the lean one after its first guess: measured against the sweeps (count ≤ 2, µs per puzzle,
-    /// medians of 5 alternating 1-s runs), top1465 6.67 → 6.18, forum-hardest-1106 64.0 →
-    /// 61.9, forum-hardest-1905-11plus-5000 35.9 → 34.2, 17-clue 1.44 → 1.42, the same guesses.
+    /// every search but the lean one after its first guess: measured against the sweeps
+    /// (count ≤ 2, µs per puzzle, medians of 5 alternating 1-s runs), top1465 6.67 → 6.18,
+    /// forum-hardest-1106 64.0 → 61.9, forum-hardest-1905-11plus-5000 35.9 → 34.2, 17-clue
+    /// 1.44 → 1.42, the same guesses.
     #[inline(never)]
     fn propagate_listed(&mut self) -> bool {
         while self.dirty != 0 {
@@ -798,9 +799,9 @@ impl Search {
             // Sweeps until the first guess, when every word is new (all 27 at the start), and
             // in a lean search; the list after that. Natively the first propagation takes the
             // same time either way, but in wasm the sweeps' functions with constant indexes
-            // run it faster (headless Chromium, count <= 2, fastest of 5 alternating runs, µs
-            // per puzzle: 17-clue sample 2.33 -> 2.07, top1465 9.75 -> 9.57, forum-hardest
-            // sample 66.3 -> 64.6; sweeping for the first 2, 8 or 32 guesses, no better).
+            // run it faster (headless Chromium, count <= 2, fastest of 6 alternating runs, µs
+            // per puzzle: 17-clue sample 2.33 -> 2.09, top1465 9.80 -> 9.61, forum-hardest
+            // sample 65.8 -> 65.4; sweeping for the first 2, 8 or 32 guesses, no better).
             let consistent =
                 if self.lean || self.guesses == 0 { st.propagate() } else { st.propagate_listed() };
             if !consistent {

@@ -37,9 +37,10 @@
 //!
 //! The rules run until no word changes: a lean search (below) sweeps the 27 words over and
 //! over, any other search does so too until its first guess (then every word is new) and
-//! after it updates the words on a list that every change marks (the same fixpoint). Then the cells are counted bit-parallel ("seen
-//! once / twice / three times" over the nine digit words of a band): a cell with no digit is a
-//! contradiction, one with a single digit is placed (naked single). When nothing is left to
+//! after it updates the words on a list that every change marks (the same fixpoint). Then
+//! the cells are counted bit-parallel ("seen once / twice / three times" over the nine digit
+//! words of a band): a cell with no digit is a contradiction, one with a single digit is
+//! placed (naked single). When nothing is left to
 //! place, column claiming runs (a column where only one band may hold a digit keeps it to its
 //! box there); then, with 50 or more cells open, the triads (tdoku's idea): the three cells of
 //! a mini-row (a row inside a box) or of a mini-column hold three different digits, so where

@@ -552,7 +552,8 @@ impl State {
     /// digit keeps it, inside that band, to its box (the box's digit lies in that column).
     /// `Some(true)` when something was removed, `None` when a column has no place for a digit.
     fn claim_columns(&mut self) -> Option<bool> {
-        let mut changed = false;
+        // The entries this changes: marked for the list, and whether there are any is the answer.
+        let mut marks = 0;
         for d in 0..9 {
             let (a0, a1, a2) = (self.cands[ix(0, d)], self.cands[ix(1, d)], self.cands[ix(2, d)]);
             let (p0, p1, p2) = (columns(a0), columns(a1), columns(a2));
@@ -562,15 +563,15 @@ impl State {
             let n0 = a0 & CLAIM[(p0 & !(p1 | p2)) as usize];
             let n1 = a1 & CLAIM[(p1 & !(p0 | p2)) as usize];
             let n2 = a2 & CLAIM[(p2 & !(p0 | p1)) as usize];
-            changed |= (n0 ^ a0) | (n1 ^ a1) | (n2 ^ a2) != 0;
-            self.dirty |= u32::from(n0 != a0) << ix(0, d)
+            marks |= u32::from(n0 != a0) << ix(0, d)
                 | u32::from(n1 != a1) << ix(1, d)
                 | u32::from(n2 != a2) << ix(2, d);
             self.cands[ix(0, d)] = n0;
             self.cands[ix(1, d)] = n1;
             self.cands[ix(2, d)] = n2;
         }
-        Some(changed)
+        self.dirty |= marks;
+        Some(marks != 0)
     }
 
     /// Triads (after tdoku's idea; its code is not used), done only before a guess in a state
@@ -608,7 +609,7 @@ impl State {
         let col_kill = |forced: u32| others_in_box(forced) | others_in_column(forced);
         let kr = three_in_each(&rows, must_row, row_kill)?;
         let kc = three_in_each(&cols, must_col, col_kill)?;
-        let mut changed = false;
+        let mut marks = 0;
         for d in 0..9 {
             if kr[d] | kc[d] == 0 {
                 continue;
@@ -620,13 +621,13 @@ impl State {
                 let c = (kc[d] >> (9 * b)) & 0x1ff;
                 let cells = minis | c | c << 9 | c << 18;
                 if self.cands[k] & cells != 0 {
-                    changed = true;
                     self.cands[k] &= !cells;
-                    self.dirty |= 1 << k;
+                    marks |= 1 << k;
                 }
             }
         }
-        Some(changed)
+        self.dirty |= marks;
+        Some(marks != 0)
     }
 
     /// The open cell with the fewest candidates (the slow path when no cell has two).

@@ -1,7 +1,7 @@
 //! Coverage and speed of the default solve path on a corpus (top1465 by default).
 //!
 //! ```text
-//! cargo run -p deduku --release --example coverage [FILE] [--limit N] [--without ID|FAMILY,...]
+//! cargo run -p deduku --release --example coverage [FILE] [--limit N] [--without ID|FAMILY,...] [--path-only]
 //! ```
 //!
 //! Reads `../shared/data/corpora/top1465.txt` when present, else the crate's copy in
@@ -9,8 +9,9 @@
 //! each path, the steps per technique, the median and maximum time per puzzle, and the time
 //! spent in each family.
 //!
-//! It also times the whole `solve_path` call (the shown path plus the rating walk). Measured
-//! numbers are in the README.
+//! It also times the whole `solve_path` call (the shown path plus the rating walk), unless
+//! `--path-only` is given (that part takes about two thirds of the run). Measured numbers are in
+//! the README.
 //!
 //! `--without` leaves techniques out of the default path: technique IDs or families
 //! (`--without als`, `--without kraken-fish,template-set`), to see what a family costs the
@@ -39,8 +40,11 @@ fn main() {
     let mut file = None;
     let mut limit = usize::MAX;
     let mut enabled = TechniqueSet::default_path();
+    let mut path_only = false;
     while let Some(a) = args.next() {
-        if a == "--limit" {
+        if a == "--path-only" {
+            path_only = true;
+        } else if a == "--limit" {
             limit = args.next().and_then(|n| n.parse().ok()).unwrap_or(usize::MAX);
         } else if a == "--without" {
             for name in args.next().unwrap_or_default().split(',') {
@@ -152,6 +156,9 @@ fn main() {
         if *d * 100 > total {
             println!("  {:<34} {:>10.1} ms", t.id(), ms(*d));
         }
+    }
+    if path_only {
+        return;
     }
     // The library call the CLI and the page make: the shown path plus the rating walk.
     let mut full: Vec<Duration> = puzzles

@@ -56,6 +56,10 @@ pub(crate) struct Graph {
     box_line_end: usize,
     /// The almost locked sets used: their cells and, per digit, its node.
     pub(crate) als: Vec<(CellSet, Vec<u32>)>,
+    /// Node index → the cells outside the node that see all its cells.
+    pub(crate) seen: Vec<CellSet>,
+    /// Node index → its digit (read without the node's cells, which are 16 bytes more).
+    pub(crate) digit: Vec<Digit>,
 }
 
 impl Graph {
@@ -71,6 +75,8 @@ impl Graph {
             singles: 0,
             box_line_end: 0,
             als: Vec::new(),
+            seen: Vec::new(),
+            digit: Vec::new(),
         };
         for c in Cell::all() {
             let cands = board.candidates(c);
@@ -172,11 +178,13 @@ impl Graph {
                 }
             }
         }
+        g.seen = g.nodes.iter().map(|nd| nd.cells.common_peers()).collect();
+        g.digit = g.nodes.iter().map(|nd| nd.digit).collect();
         // Weak links of group nodes: to the digit's candidates that see every cell of the
         // group, and between disjoint box∩line groups of one box or line.
         for i in g.singles..n {
             let gi = g.nodes[i];
-            let seen = gi.cells.common_peers();
+            let seen = g.seen[i];
             for c in seen.intersection(board.digit_cells(gi.digit)).iter() {
                 let j = g.single(c, gi.digit);
                 if j != NONE {
@@ -333,6 +341,12 @@ impl Graph {
     pub(crate) fn cand_lit(&self, l: Lit) -> Option<Lit> {
         let k = *self.cand_of.get(l.index())?;
         Some(Lit::new(usize::from(k), l.is_on()))
+    }
+
+    /// The cell of node `i` when it is a single candidate.
+    #[inline(always)]
+    pub(crate) fn cell_of(&self, i: usize) -> Option<Cell> {
+        self.cand_of.get(i).map(|&k| Cell::from_index(usize::from(k) / 9))
     }
 
     /// Whether node `i` is a group node.

@@ -71,27 +71,42 @@ pub fn find(board: &Board, technique: Technique, sink: &mut Sink) -> ControlFlow
                 let g = Graph::build(board, GraphKind::Digit(d));
                 search(board, &g, &[Shape::Aic], &mut found, None);
             }
+            push_shortest(found.iter(), technique, sink)
         }
         XyChain => {
             let g = Graph::build(board, GraphKind::Bivalue);
             search(board, &g, &[Shape::Aic], &mut found, None);
-            found.retain(|f| same_digit_ends(&f.nodes));
+            push_shortest(found.iter().filter(|f| same_digit_ends(&f.nodes)), technique, sink)
         }
         Aic | ContinuousNiceLoop | DiscontinuousNiceLoop => {
-            found = cached(board, GraphKind::Full);
-            found.retain(|f| f.shape == shape_of(technique));
+            let shape = shape_of(technique);
+            cached_entry(board, GraphKind::Full, |e| {
+                push_shortest(e.found.iter().filter(|f| f.shape == shape), technique, sink)
+            })
         }
         GroupedAic | GroupedContinuousNiceLoop | GroupedDiscontinuousNiceLoop => {
-            found = cached(board, GraphKind::Grouped);
-            found.retain(|f| {
-                f.shape == shape_of(technique) && f.nodes.iter().any(|n| n.cells.len() > 1)
-            });
+            let shape = shape_of(technique);
+            let grouped =
+                |f: &&Found| f.shape == shape && f.nodes.iter().any(|n| n.cells.len() > 1);
+            cached_entry(board, GraphKind::Grouped, |e| {
+                push_shortest(e.found.iter().filter(grouped), technique, sink)
+            })
         }
-        _ => return ControlFlow::Continue(()),
+        _ => ControlFlow::Continue(()),
     }
+}
+
+/// Pushes the chains found as steps of `technique`, shortest first (in the order found among
+/// chains of one length), until the sink is full. Only the steps pushed are built.
+fn push_shortest<'a>(
+    found: impl Iterator<Item = &'a Found>,
+    technique: Technique,
+    sink: &mut Sink,
+) -> ControlFlow<()> {
+    let mut found: Vec<&Found> = found.collect();
     crate::sort::sort_by_key(&mut found, |f| f.lits.len());
     for f in found {
-        sink.push(f.into_step(technique))?;
+        sink.push(f.to_step(technique))?;
     }
     ControlFlow::Continue(())
 }
@@ -128,16 +143,15 @@ pub(crate) fn full_reach(board: &Board) -> Rc<ReachSets> {
     cached_entry(board, GraphKind::Full, |e| e.reach.clone())
 }
 
-/// Everything the full or grouped graph of `board` holds, computed once per position.
-fn cached(board: &Board, kind: GraphKind) -> Vec<Found> {
-    cached_entry(board, kind, |e| e.found.clone())
-}
-
-fn cached_entry<T>(board: &Board, kind: GraphKind, get: impl Fn(&Cached) -> T) -> T {
-    let hit =
-        CACHE.with(|c| c.borrow().iter().find(|e| e.kind == kind && e.board == *board).map(&get));
-    if let Some(v) = hit {
-        return v;
+/// What `get` reads from the full or grouped graph's search of `board`, which runs once per
+/// position and graph kind.
+fn cached_entry<T>(board: &Board, kind: GraphKind, get: impl FnOnce(&Cached) -> T) -> T {
+    let hit = CACHE.with(|c| {
+        let c = c.borrow();
+        c.iter().position(|e| e.kind == kind && e.board == *board)
+    });
+    if let Some(i) = hit {
+        return CACHE.with(|c| get(&c.borrow()[i]));
     }
     let g = Graph::build(board, kind);
     let mut found = Vec::new();
@@ -270,15 +284,18 @@ fn collect_off(
 ) -> bool {
     let mut dropped = false;
     let start = g.nodes[s];
-    for i in 1..bfs.order.len() {
-        let l = bfs.order[i];
+    let (aic, continuous, discontinuous) = (
+        shapes.contains(&Shape::Aic),
+        shapes.contains(&Shape::Continuous),
+        shapes.contains(&Shape::Discontinuous),
+    );
+    for &l in &bfs.order[1..] {
         if !l.is_on() {
             continue;
         }
-        let end = g.nodes[l.index()];
         if l.index() == s {
             // Off ⇒ on: the start is true, the cell's other candidates go.
-            if shapes.contains(&Shape::Discontinuous) && !g.is_group(s) {
+            if discontinuous && !g.is_group(s) {
                 if let Some(cell) = start.cells.first() {
                     let elims: Vec<Candidate> = board
                         .candidates(cell)
@@ -293,13 +310,13 @@ fn collect_off(
             }
             continue;
         }
-        if shapes.contains(&Shape::Aic) {
-            let elims = aic_eliminations(board, start, end);
+        if aic {
+            let elims = aic_eliminations(board, g, s, l.index());
             if !elims.is_empty() {
                 dropped |= !push_found(g, bfs, l, Shape::Aic, elims, out);
             }
         }
-        if shapes.contains(&Shape::Continuous)
+        if continuous
             && bfs.depth(l) >= 4
             && bfs.depth(l) < MAX_LITERALS
             && bfs.links_to_start(g, l.index())
@@ -372,25 +389,30 @@ fn seeing_all(board: &Board, d: Digit, cells: CellSet) -> impl Iterator<Item = C
         .map(move |c| Candidate::new(c, d))
 }
 
-/// What "`s` or `e`" removes.
-fn aic_eliminations(board: &Board, s: Node, e: Node) -> Vec<Candidate> {
-    if s.digit == e.digit {
-        if s.cells.intersects(e.cells) {
+/// What "node `s` or node `e`" of `g` removes. Called for every "on" literal every search
+/// reaches, so it decides from the nodes' digits and cells, read apart, and builds no list
+/// when nothing goes.
+fn aic_eliminations(board: &Board, g: &Graph, s: usize, e: usize) -> Vec<Candidate> {
+    let (d, ed) = (g.digit[s], g.digit[e]);
+    if d == ed {
+        if g.nodes[s].cells.intersects(g.nodes[e].cells) {
             return Vec::new();
         }
-        return seeing_all(board, s.digit, s.cells.union(e.cells)).collect();
+        // The digit's candidates seeing every cell of both nodes.
+        let cells = g.seen[s].intersection(g.seen[e]).intersection(board.digit_cells(d));
+        return cells.iter().map(|c| Candidate::new(c, d)).collect();
     }
     // Type 2: different digits in two single cells that see each other.
-    let (Some(sc), Some(ec)) = (s.cells.first(), e.cells.first()) else { return Vec::new() };
-    if s.cells.len() != 1 || e.cells.len() != 1 || sc == ec || !sc.sees(ec) {
+    let (Some(sc), Some(ec)) = (g.cell_of(s), g.cell_of(e)) else { return Vec::new() };
+    if sc == ec || !sc.sees(ec) {
         return Vec::new();
     }
     let mut v = Vec::new();
-    if board.has_candidate(sc, e.digit) {
-        v.push(Candidate::new(sc, e.digit));
+    if board.has_candidate(sc, ed) {
+        v.push(Candidate::new(sc, ed));
     }
-    if board.has_candidate(ec, s.digit) {
-        v.push(Candidate::new(ec, s.digit));
+    if board.has_candidate(ec, d) {
+        v.push(Candidate::new(ec, d));
     }
     v
 }
@@ -437,7 +459,7 @@ fn loop_eliminations(board: &Board, g: &Graph, path: &[Lit]) -> Vec<Candidate> {
 }
 
 impl Found {
-    fn into_step(self, technique: Technique) -> Step {
+    fn to_step(&self, technique: Technique) -> Step {
         let mut s = Step::new(technique);
         let mut nodes = self.nodes.clone();
         // A link out of an "off" literal is strong.
@@ -458,7 +480,7 @@ impl Found {
             && self.lits.first().map(|l| l.index()) == self.lits.last().map(|l| l.index());
         let distinct_nodes = if closed { self.lits.len() - 1 } else { self.lits.len() };
         s.length = distinct_nodes as u16;
-        s.eliminations = self.elims;
+        s.eliminations = self.elims.clone();
         let text = eureka(&nodes, &strong);
         s.with_text(text)
     }

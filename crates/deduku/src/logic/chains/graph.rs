@@ -349,6 +349,12 @@ impl Graph {
         self.cand_of.get(i).map(|&k| Cell::from_index(usize::from(k) / 9))
     }
 
+    /// Whether node `i` has a strong link.
+    #[inline(always)]
+    pub(crate) fn has_strong(&self, i: usize) -> bool {
+        !self.strong.of(i).is_empty()
+    }
+
     /// Whether node `i` is a group node.
     pub(crate) fn is_group(&self, i: usize) -> bool {
         i >= self.singles

@@ -71,17 +71,22 @@ pub fn find(board: &Board, technique: Technique, sink: &mut Sink) -> ControlFlow
                 let g = Graph::build(board, GraphKind::Digit(d));
                 search(board, &g, &[Shape::Aic], &mut found, None);
             }
-            push_shortest(found.iter(), technique, sink)
+            push_shortest(found.iter().collect(), technique, sink)
         }
         XyChain => {
             let g = Graph::build(board, GraphKind::Bivalue);
             search(board, &g, &[Shape::Aic], &mut found, None);
-            push_shortest(found.iter().filter(|f| same_digit_ends(&f.nodes)), technique, sink)
+            let found = found.iter().filter(|f| same_digit_ends(&f.nodes)).collect();
+            push_shortest(found, technique, sink)
         }
         Aic | ContinuousNiceLoop | DiscontinuousNiceLoop => {
             let shape = shape_of(technique);
             cached_entry(board, GraphKind::Full, |e| {
-                push_shortest(e.found.iter().filter(|f| f.shape == shape), technique, sink)
+                push_shortest(
+                    e.found.iter().filter(|f| f.shape == shape).collect(),
+                    technique,
+                    sink,
+                )
             })
         }
         GroupedAic | GroupedContinuousNiceLoop | GroupedDiscontinuousNiceLoop => {
@@ -89,7 +94,7 @@ pub fn find(board: &Board, technique: Technique, sink: &mut Sink) -> ControlFlow
             let grouped =
                 |f: &&Found| f.shape == shape && f.nodes.iter().any(|n| n.cells.len() > 1);
             cached_entry(board, GraphKind::Grouped, |e| {
-                push_shortest(e.found.iter().filter(grouped), technique, sink)
+                push_shortest(e.found.iter().filter(grouped).collect(), technique, sink)
             })
         }
         _ => ControlFlow::Continue(()),
@@ -97,13 +102,9 @@ pub fn find(board: &Board, technique: Technique, sink: &mut Sink) -> ControlFlow
 }
 
 /// Pushes the chains found as steps of `technique`, shortest first (in the order found among
-/// chains of one length), until the sink is full. Only the steps pushed are built.
-fn push_shortest<'a>(
-    found: impl Iterator<Item = &'a Found>,
-    technique: Technique,
-    sink: &mut Sink,
-) -> ControlFlow<()> {
-    let mut found: Vec<&Found> = found.collect();
+/// chains of one length), until the sink is full. Only the steps pushed are built. (Not
+/// generic over an iterator: one copy of the step building in the worker's wasm.)
+fn push_shortest(mut found: Vec<&Found>, technique: Technique, sink: &mut Sink) -> ControlFlow<()> {
     crate::sort::sort_by_key(&mut found, |f| f.lits.len());
     for f in found {
         sink.push(f.to_step(technique))?;

@@ -1,7 +1,8 @@
 //! Coverage and speed of the default solve path on a corpus (top1465 by default).
 //!
 //! ```text
-//! cargo run -p deduku --release --example coverage [FILE] [--limit N] [--without ID|FAMILY,...] [--path-only]
+//! cargo run -p deduku --release --example coverage [FILE] [--limit N] [--path-only]
+//!     [--without ID|FAMILY,...]
 //! ```
 //!
 //! Reads `../shared/data/corpora/top1465.txt` when present, else the crate's copy in

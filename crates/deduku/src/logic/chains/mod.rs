@@ -238,11 +238,12 @@ fn search(
     out: &mut Vec<Found>,
     reach: Option<&mut ReachSets>,
 ) {
-    search_starts(board, g, shapes, out, reach, true);
+    let _ = search_starts(board, g, shapes, out, reach, true);
 }
 
 /// [`search`], with the searches from "on" literals that cannot find anything skipped when
-/// `skip` is true (a test compares both ways).
+/// `skip` is true (a test compares both ways); returns how many searches from "on" literals
+/// ran.
 fn search_starts(
     board: &Board,
     g: &Graph,
@@ -250,7 +251,7 @@ fn search_starts(
     out: &mut Vec<Found>,
     mut reach: Option<&mut ReachSets>,
     skip: bool,
-) {
+) -> usize {
     let mut bfs = Bfs::new(g);
     let n = g.nodes.len();
     let on_starts = shapes.contains(&Shape::Discontinuous);
@@ -286,10 +287,12 @@ fn search_starts(
         ends.push(out.len());
     }
     if !on_starts {
-        return;
+        return 0;
     }
     let mut late: Vec<(usize, Found)> = Vec::new();
+    let mut ran = 0;
     for s in (0..n).filter(|&s| maybe[s] && !g.is_group(s)) {
+        ran += 1;
         run(&mut bfs, Lit::on(s));
         if let Some(r) = reach.as_deref_mut() {
             record_reach(g, &bfs, Lit::on(s), r);
@@ -302,7 +305,7 @@ fn search_starts(
         late.extend(found.into_iter().map(|f| (s, f)));
     }
     if late.is_empty() {
-        return;
+        return ran;
     }
     // Each start's "on" chains after its "off" chains, as if each start ran both in turn.
     let mut early = out.split_off(base).into_iter();
@@ -315,6 +318,7 @@ fn search_starts(
             out.push(f);
         }
     }
+    ran
 }
 
 /// After the search from "`w` off" (in a graph whose weak links are listed at both ends),
@@ -459,13 +463,10 @@ fn distinct(lits: &[Lit]) -> bool {
     v.windows(2).all(|w| w[0] != w[1])
 }
 
-/// The candidates of `d` that see every cell of `cells` (outside `cells`).
-fn seeing_all(board: &Board, d: Digit, cells: CellSet) -> impl Iterator<Item = Candidate> {
-    cells
-        .common_peers()
-        .intersection(board.digit_cells(d))
-        .iter()
-        .map(move |c| Candidate::new(c, d))
+/// The candidates of `d` in `cells` (the cells seeing some nodes of `d`: the intersection of
+/// their [`Graph::seen`] sets).
+fn candidates_in(board: &Board, d: Digit, cells: CellSet) -> impl Iterator<Item = Candidate> {
+    cells.intersection(board.digit_cells(d)).iter().map(move |c| Candidate::new(c, d))
 }
 
 /// What "node `s` or node `e`" of `g` removes. Called for every "on" literal every search
@@ -478,8 +479,7 @@ fn aic_eliminations(board: &Board, g: &Graph, s: usize, e: usize) -> Vec<Candida
             return Vec::new();
         }
         // The digit's candidates seeing every cell of both nodes.
-        let cells = g.seen[s].intersection(g.seen[e]).intersection(board.digit_cells(d));
-        return cells.iter().map(|c| Candidate::new(c, d)).collect();
+        return candidates_in(board, d, g.seen[s].intersection(g.seen[e])).collect();
     }
     // Type 2: different digits in two single cells that see each other.
     let (Some(sc), Some(ec)) = (g.cell_of(s), g.cell_of(e)) else { return Vec::new() };
@@ -509,7 +509,8 @@ fn loop_eliminations(board: &Board, g: &Graph, path: &[Lit]) -> Vec<Candidate> {
     for i in (1..k).step_by(2) {
         let (a, b) = (node(i), node(i + 1));
         if a.digit == b.digit {
-            v.extend(seeing_all(board, a.digit, a.cells.union(b.cells)));
+            let (ia, ib) = (path[i % k].index(), path[(i + 1) % k].index());
+            v.extend(candidates_in(board, a.digit, g.seen[ia].intersection(g.seen[ib])));
         } else if a.cells == b.cells && a.cells.len() == 1 {
             if let Some(c) = a.cells.first() {
                 v.extend(
@@ -529,8 +530,8 @@ fn loop_eliminations(board: &Board, g: &Graph, path: &[Lit]) -> Vec<Candidate> {
                 continue;
             }
             for &y in digits.iter().filter(|&&y| y != x && y != z) {
-                let ny = g.nodes[y as usize];
-                v.extend(seeing_all(board, ny.digit, ny.cells).filter(|e| !cells.contains(e.cell)));
+                let (dy, seen) = (g.digit[y as usize], g.seen[y as usize]);
+                v.extend(candidates_in(board, dy, seen).filter(|e| !cells.contains(e.cell)));
             }
         }
     }
@@ -742,15 +743,15 @@ mod tests {
                 step.apply(&mut b);
             }
         }
-        let (mut loops_from_on, mut runs, mut skipped) = (0, 0, 0);
+        let (mut loops_from_on, mut runs, mut ran) = (0, 0, 0);
         let key = |f: &Found| (f.shape, f.lits.clone(), f.elims.clone());
         for b in &positions {
             for kind in [GraphKind::Full, GraphKind::Grouped] {
                 let g = Graph::build(b, kind);
                 let all = [Shape::Aic, Shape::Continuous, Shape::Discontinuous];
                 let (mut plain, mut pruned) = (Vec::new(), Vec::new());
-                search_starts(b, &g, &all, &mut plain, None, false);
-                search_starts(b, &g, &all, &mut pruned, None, true);
+                runs += search_starts(b, &g, &all, &mut plain, None, false);
+                ran += search_starts(b, &g, &all, &mut pruned, None, true);
                 let (p, q): (Vec<_>, Vec<_>) =
                     (plain.iter().map(key).collect(), pruned.iter().map(key).collect());
                 assert_eq!(p, q, "{kind:?} graph of {}", crate::format::to_line(b));
@@ -758,21 +759,11 @@ mod tests {
                     .iter()
                     .filter(|f| f.shape == Shape::Discontinuous && f.lits[0].is_on())
                     .count();
-                let mut bfs = Bfs::new(&g);
-                let mut maybe = vec![false; g.nodes.len()];
-                for s in 0..g.nodes.len() {
-                    bfs.run_live(&g, Lit::off(s), MAX_LITERALS);
-                    contradiction_possible(&g, &bfs, s, &mut maybe);
-                }
-                let singles = (0..g.nodes.len()).filter(|&s| !g.is_group(s));
-                let (r, k) = singles.fold((0, 0), |(r, k), s| (r + 1, k + usize::from(!maybe[s])));
-                runs += r;
-                skipped += k;
             }
         }
         assert!(positions.len() > 1000, "{} positions", positions.len());
         assert!(loops_from_on > 100, "{loops_from_on} loops from 'on' literals");
-        assert!(skipped * 2 > runs, "{skipped} of {runs} searches from 'on' literals skipped");
+        assert!(ran * 2 < runs, "{ran} of {runs} searches from 'on' literals ran");
     }
 
     #[test]

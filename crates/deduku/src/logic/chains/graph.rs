@@ -13,7 +13,7 @@
 //! an alternating inference chain, and every literal reached is implied by the start literal.
 
 use crate::board::Board;
-use crate::grid::{Cell, CellSet, Digit, House, HouseKind};
+use crate::grid::{Cell, CellSet, Digit, DigitSet, House, HouseKind};
 use crate::logic::lit::Lit;
 use crate::logic::step::Node;
 
@@ -52,8 +52,10 @@ pub(crate) struct Graph {
     singles: usize,
     /// Single-candidate node → its candidate index (`cell * 9 + digit`).
     cand_of: Vec<u16>,
-    /// End of the box∩line group nodes; almost-locked-set nodes come after them.
-    box_line_end: usize,
+    /// Where each digit's box∩line group nodes begin (they come digit by digit after the
+    /// single candidates): digit index `d`'s are `groups[d]..groups[d + 1]`; the almost
+    /// locked sets' nodes begin at `groups[9]`.
+    groups: [u32; 10],
     /// The almost locked sets used: their cells and, per digit, its node.
     pub(crate) als: Vec<(CellSet, Vec<u32>)>,
     /// Node index → the cells outside the node that see all its cells.
@@ -75,34 +77,39 @@ impl Graph {
             cand_of: Vec::new(),
             cand_node: vec![NONE; 729],
             singles: 0,
-            box_line_end: 0,
+            groups: [0; 10],
             als: Vec::new(),
             seen: Vec::new(),
             digit: Vec::new(),
         };
-        for c in Cell::all() {
-            let cands = board.candidates(c);
-            for d in cands.iter() {
-                let keep = match kind {
-                    GraphKind::Digit(x) => x == d,
-                    GraphKind::Bivalue => cands.len() == 2,
-                    GraphKind::Full | GraphKind::Grouped => true,
-                };
-                if keep {
-                    g.cand_node[c.index() * 9 + d.index()] = g.nodes.len() as u32;
-                    g.cand_of.push((c.index() * 9 + d.index()) as u16);
-                    g.nodes.push(Node::cand(c, d));
+        let mut add = |c: Cell, d: Digit| {
+            g.cand_node[c.index() * 9 + d.index()] = g.nodes.len() as u32;
+            g.cand_of.push((c.index() * 9 + d.index()) as u16);
+            g.nodes.push(Node::cand(c, d));
+        };
+        match kind {
+            GraphKind::Digit(x) => board.digit_cells(x).iter().for_each(|c| add(c, x)),
+            _ => {
+                for c in Cell::all() {
+                    let cands = board.candidates(c);
+                    if kind != GraphKind::Bivalue || cands.len() == 2 {
+                        cands.iter().for_each(|d| add(c, d));
+                    }
                 }
             }
         }
         g.singles = g.nodes.len();
-        if kind == GraphKind::Grouped {
-            for d in Digit::all() {
+        for d in Digit::all() {
+            g.groups[d.index()] = g.nodes.len() as u32;
+            if kind == GraphKind::Grouped {
                 let dc = board.digit_cells(d);
                 for b in 0..9 {
-                    let bx = House::boxx(b).cell_set();
+                    let in_box = dc.intersection(House::boxx(b).cell_set());
+                    if in_box.len() < 2 {
+                        continue;
+                    }
                     for line in House::all().take(18) {
-                        let cells = dc.intersection(bx).intersection(line.cell_set());
+                        let cells = in_box.intersection(line.cell_set());
                         if cells.len() >= 2 {
                             g.nodes.push(Node { digit: d, cells });
                         }
@@ -110,7 +117,7 @@ impl Graph {
                 }
             }
         }
-        g.box_line_end = g.nodes.len();
+        g.groups[9] = g.nodes.len() as u32;
         let als = if kind == GraphKind::Grouped { g.als_nodes(board) } else { Vec::new() };
         let n = g.nodes.len();
         let (strong_room, weak_room) = if als.is_empty() { (16, 48) } else { (32, 96) };
@@ -128,19 +135,22 @@ impl Graph {
         g.als = als;
 
         // Strong links between the only two places of a digit in a house.
-        if kind != GraphKind::Bivalue {
-            for h in House::all() {
-                for d in Digit::all() {
-                    let cells = board.house_digit_cells(h, d);
-                    if cells.len() == 2 {
-                        let mut it = cells.iter();
-                        let (a, b) = (it.next().unwrap_or(Cell::from_index(0)), it.next());
-                        if let Some(b) = b {
-                            g.add_strong(g.single(a, d), g.single(b, d));
-                        }
-                    } else if kind == GraphKind::Grouped && cells.len() >= 3 {
-                        g.grouped_strong(h, d, cells);
+        let digits = match kind {
+            GraphKind::Digit(x) => DigitSet::single(x),
+            GraphKind::Bivalue => DigitSet::EMPTY,
+            GraphKind::Full | GraphKind::Grouped => DigitSet::ALL,
+        };
+        for h in House::all() {
+            for d in digits.iter() {
+                let cells = board.house_digit_cells(h, d);
+                if cells.len() == 2 {
+                    let mut it = cells.iter();
+                    let (a, b) = (it.next().unwrap_or(Cell::from_index(0)), it.next());
+                    if let Some(b) = b {
+                        g.add_strong(g.single(a, d), g.single(b, d));
                     }
+                } else if kind == GraphKind::Grouped && cells.len() >= 3 {
+                    g.grouped_strong(h, d, cells);
                 }
             }
         }
@@ -194,22 +204,19 @@ impl Graph {
                     g.weak.push(j as usize, i as u32);
                 }
             }
-            if i >= g.box_line_end {
+            if i >= g.groups[9] as usize {
                 continue;
             }
-            for j in g.singles..g.box_line_end {
+            for j in g.group_range(gi.digit) {
                 let nj = g.nodes[j];
-                if j != i
-                    && nj.digit == gi.digit
-                    && !nj.cells.intersects(gi.cells)
-                    && nj.cells.is_subset(seen)
-                {
+                if j != i && !nj.cells.intersects(gi.cells) && nj.cells.is_subset(seen) {
                     g.weak.push(i, j as u32);
                 }
             }
         }
-        g.live =
-            (0..n).map(|i| g.weak.partition(i, |j| !g.strong.of(j as usize).is_empty())).collect();
+        let strong: Vec<bool> = (0..n).map(|j| g.has_strong(j)).collect();
+        let mut rest = [0; MAX_STRIDE];
+        g.live = (0..n).map(|i| g.weak.partition(i, |j| strong[j as usize], &mut rest)).collect();
         g
     }
 
@@ -239,9 +246,17 @@ impl Graph {
         if cells.len() == 1 {
             return cells.first().map_or(NONE, |c| self.single(c, d));
         }
-        (self.singles..self.nodes.len())
+        // The digit's box∩line groups, then the almost locked sets' nodes (which never repeat
+        // a group): the first node with those cells, as a scan of all would find.
+        self.group_range(d)
+            .chain(self.groups[9] as usize..self.nodes.len())
             .find(|&i| self.nodes[i].digit == d && self.nodes[i].cells == cells)
             .map_or(NONE, |i| i as u32)
+    }
+
+    /// The box∩line group nodes of `d`.
+    fn group_range(&self, d: Digit) -> std::ops::Range<usize> {
+        self.groups[d.index()] as usize..self.groups[d.index() + 1] as usize
     }
 
     /// Adds the nodes of the almost locked sets of 2–[`MAX_ALS`] cells (n cells of one house
@@ -249,42 +264,60 @@ impl Graph {
     /// cells of the set (an existing node when one has exactly those cells). Returns, per set,
     /// its cells and its digits' nodes.
     fn als_nodes(&mut self, board: &Board) -> Vec<(CellSet, Vec<u32>)> {
-        let mut seen: Vec<CellSet> = Vec::new();
         let mut out = Vec::new();
-        let mut lookup: std::collections::HashMap<(u8, u128), u32> =
-            std::collections::HashMap::new();
+        // A set inside one box∩line is met in the line and again in the box: the first kept.
+        // No other set lies in two houses.
+        let mut twice: Vec<CellSet> = Vec::new();
+        // Per digit, the nodes of two or more cells so far: the box∩line groups, then the sets'.
+        let mut lookup: [Vec<(CellSet, u32)>; 9] = Default::default();
         for i in self.singles..self.nodes.len() {
             let nd = self.nodes[i];
-            lookup.insert((nd.digit.get(), nd.cells.bits()), i as u32);
+            lookup[nd.digit.index()].push((nd.cells, i as u32));
         }
+        let mut hits: Vec<(u32, CellSet, DigitSet)> = Vec::new();
         for h in House::all() {
-            let empty: Vec<Cell> =
-                h.cells().into_iter().filter(|&c| board.value(c).is_none()).collect();
-            let k = empty.len();
-            for mask in 1u32..(1 << k) {
-                let n = mask.count_ones() as usize;
-                if !(2..=MAX_ALS).contains(&n) || n + 1 >= k {
-                    continue;
+            // The empty cells with few enough candidates to be in a set, with their bit in the
+            // mask over all the house's empty cells.
+            let empty = h.cells().into_iter().filter(|&c| board.value(c).is_none());
+            let most = empty.clone().count().saturating_sub(2).min(MAX_ALS);
+            let mut cells = [(0, Cell::from_index(0), DigitSet::EMPTY); 9];
+            let mut m = 0;
+            for (k, c) in empty.enumerate() {
+                let ds = board.candidates(c);
+                if ds.len() as usize <= most + 1 {
+                    cells[m] = (1 << k, c, ds);
+                    m += 1;
                 }
-                let cells: CellSet =
-                    (0..k).filter(|&b| mask & 1 << b != 0).map(|b| empty[b]).collect();
-                let digits = cells
-                    .iter()
-                    .fold(crate::grid::DigitSet::EMPTY, |a, c| a.union(board.candidates(c)));
-                if digits.len() as usize != n + 1 || seen.contains(&cells) {
-                    continue;
+            }
+            // The sets of 2 to `MAX_ALS` cells leaving at least two of the house's empty cells
+            // out, with as many digits as cells plus one.
+            hits.clear();
+            subsets(&cells[..m], most, 0, (0, CellSet::EMPTY, DigitSet::EMPTY), &mut hits);
+            // In the order of their masks, as the sets are numbered elsewhere.
+            crate::sort::sort_by_key(&mut hits, |&(m, ..)| m);
+            for &(_, cells, digits) in &hits {
+                if in_box_line(cells) {
+                    if twice.contains(&cells) {
+                        continue;
+                    }
+                    twice.push(cells);
                 }
-                seen.push(cells);
                 let mut nodes = Vec::new();
                 for d in digits.iter() {
                     let dcells = cells.intersection(board.digit_cells(d));
                     let id = if dcells.len() == 1 {
                         dcells.first().map_or(NONE, |c| self.single(c, d))
                     } else {
-                        *lookup.entry((d.get(), dcells.bits())).or_insert_with(|| {
-                            self.nodes.push(Node { digit: d, cells: dcells });
-                            (self.nodes.len() - 1) as u32
-                        })
+                        let known = &mut lookup[d.index()];
+                        match known.iter().find(|&&(c, _)| c == dcells) {
+                            Some(&(_, id)) => id,
+                            None => {
+                                let id = self.nodes.len() as u32;
+                                self.nodes.push(Node { digit: d, cells: dcells });
+                                known.push((dcells, id));
+                                id
+                            }
+                        }
                     };
                     nodes.push(id);
                 }
@@ -400,26 +433,65 @@ impl Adj {
     }
 
     /// Reorders node `i`'s neighbours so those that satisfy `keep` come first, each part in
-    /// its old order; returns how many satisfy it.
-    fn partition(&mut self, i: usize, keep: impl Fn(u32) -> bool) -> u8 {
+    /// its old order; returns how many satisfy it. `rest` is scratch room for the others,
+    /// handed in so that no array is cleared per node.
+    fn partition(
+        &mut self,
+        i: usize,
+        keep: impl Fn(u32) -> bool,
+        rest: &mut [u32; MAX_STRIDE],
+    ) -> u8 {
         let start = i * self.stride;
         let list = &mut self.items[start..start + self.len[i] as usize];
-        // The others wait here (a list has at most `MAX_STRIDE` entries).
-        let mut rest = [0u32; MAX_STRIDE];
         let (mut n, mut r) = (0, 0);
         for k in 0..list.len() {
+            // Both written, one kept: no branch on `keep`, which follows no pattern.
             let j = list[k];
-            if keep(j) {
-                list[n] = j;
-                n += 1;
-            } else if let Some(x) = rest.get_mut(r) {
-                *x = j;
-                r += 1;
-            }
+            let y = usize::from(keep(j));
+            list[n] = j;
+            rest[r % MAX_STRIDE] = j;
+            n += y;
+            r += 1 - y;
         }
-        list[n..n + r].copy_from_slice(&rest[..r]);
+        list[n..].copy_from_slice(&rest[..r]);
         n as u8
     }
+}
+
+/// Appends to `out` the sets that add to `set` (the mask, cells and digits so far) cells of
+/// `cells` from `from` on (a house's empty cells that may be in a set: their bit in the mask
+/// over the house's empty cells, the cell, its candidates) and have 2 to `most` cells and one
+/// digit more than cells.
+fn subsets(
+    cells: &[(u32, Cell, DigitSet)],
+    most: usize,
+    from: usize,
+    set: (u32, CellSet, DigitSet),
+    out: &mut Vec<(u32, CellSet, DigitSet)>,
+) {
+    let n = set.0.count_ones() as usize + 1;
+    for (i, &(bit, c, ds)) in cells.iter().enumerate().skip(from) {
+        let next = (set.0 | bit, set.1.union(CellSet::single(c)), set.2.union(ds));
+        // A further cell brings no digit fewer: more than `most + 1` digits stay too many.
+        let digits = next.2.len() as usize;
+        if digits > most + 1 {
+            continue;
+        }
+        if n >= 2 && digits == n + 1 {
+            out.push(next);
+        }
+        if n < most {
+            subsets(cells, most, i + 1, next, out);
+        }
+    }
+}
+
+/// Whether `cells` (at least one) lie in one box and one line.
+fn in_box_line(cells: CellSet) -> bool {
+    let Some(c) = cells.first() else { return false };
+    let bx = House::boxx(c.boxx()).cell_set();
+    cells.is_subset(bx.intersection(House::row(c.row()).cell_set()))
+        || cells.is_subset(bx.intersection(House::col(c.col()).cell_set()))
 }
 
 /// The most neighbours an [`Adj`] list holds.

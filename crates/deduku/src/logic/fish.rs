@@ -26,6 +26,7 @@ use crate::board::Board;
 use crate::grid::{Candidate, Cell, CellSet, Digit, House};
 use crate::logic::step::fmt_houses_short;
 use crate::logic::{Sink, Step, Technique};
+use std::cell::RefCell;
 use std::ops::ControlFlow;
 
 /// Finds the instances of `technique` (one of this family's) and pushes them into `sink`.
@@ -110,6 +111,11 @@ fn bits(mut m: u16) -> impl Iterator<Item = usize> {
 }
 
 /// Basic, finned and sashimi fish of size `n`, rows as base then columns as base.
+///
+/// The finned and the sashimi fish of one size come from one search, which sorts them at its
+/// end: a search run to its end keeps both kinds for its position (per thread, per size), and
+/// the other kind's search of the same position reads them from there instead of searching
+/// again (on the default path the six finned and sashimi finders ask in a row).
 fn basic(
     board: &Board,
     n: usize,
@@ -117,12 +123,97 @@ fn basic(
     technique: Technique,
     sink: &mut Sink,
 ) -> ControlFlow<()> {
+    if variant == Variant::Basic {
+        for d in Digit::all() {
+            for rows_base in [true, false] {
+                basic_oriented(board, d, n, rows_base, variant, &mut |fish, _, _| {
+                    fish.report(technique, 0, None, sink)
+                })?;
+            }
+        }
+        return ControlFlow::Continue(());
+    }
+    let sashimi = variant == Variant::Sashimi;
+    let kept = FINNED.with(|k| {
+        k.borrow()[n - 2].as_ref().filter(|(b, _)| b == board).map(|(_, list)| list.clone())
+    });
+    if let Some(list) = kept {
+        for f in list.iter().filter(|f| f.sashimi == sashimi) {
+            let masks = line_masks(board, f.d, f.rows_base);
+            let base = &f.base[..n];
+            let mut fish =
+                BasicFish { d: f.d, rows_base: f.rows_base, base, cover: f.cover, masks: &masks };
+            fish.report(technique, f.fin_pos, Some(f.fin_box), sink)?;
+        }
+        return ControlFlow::Continue(());
+    }
+    let mut list = Vec::new();
     for d in Digit::all() {
         for rows_base in [true, false] {
-            basic_oriented(board, d, n, rows_base, variant, technique, sink)?;
+            basic_oriented(board, d, n, rows_base, variant, &mut |fish, fin_pos, fin_box| {
+                let f = Finned::new(fish, fin_pos, fin_box);
+                list.push(f);
+                if f.sashimi != sashimi {
+                    return ControlFlow::Continue(());
+                }
+                fish.report(technique, fin_pos, Some(fin_box), sink)
+            })?;
         }
     }
+    FINNED.with(|k| k.borrow_mut()[n - 2] = Some((board.clone(), list)));
     ControlFlow::Continue(())
+}
+
+/// A position and the finned and sashimi fish of one size that a search found on it.
+type Kept = Option<(Board, Vec<Finned>)>;
+
+thread_local! {
+    /// Per size (2–4), the finned and sashimi fish of the last position searched to its end.
+    static FINNED: RefCell<[Kept; 3]> = const { RefCell::new([None, None, None]) };
+}
+
+/// A finned or sashimi basic fish as the search found it.
+#[derive(Clone, Copy, Debug)]
+struct Finned {
+    d: Digit,
+    rows_base: bool,
+    /// The base lines (the first `n`).
+    base: [u8; 4],
+    cover: u16,
+    fin_pos: u16,
+    /// The fins' box as (band, stack) in base-line terms.
+    fin_box: (usize, usize),
+    /// Some base line keeps at most one candidate in the covers.
+    sashimi: bool,
+}
+
+impl Finned {
+    fn new(fish: &BasicFish, fin_pos: u16, fin_box: (usize, usize)) -> Finned {
+        let mut base = [0; 4];
+        base[..fish.base.len()].copy_from_slice(fish.base);
+        let sashimi =
+            fish.base.iter().any(|&l| (fish.masks[l as usize] & fish.cover).count_ones() <= 1);
+        Finned {
+            d: fish.d,
+            rows_base: fish.rows_base,
+            base,
+            cover: fish.cover,
+            fin_pos,
+            fin_box,
+            sashimi,
+        }
+    }
+}
+
+/// Per base line `i` (rows, or columns when `rows_base` is false): bit `p` set when `d` is a
+/// candidate at position `p` of the line.
+fn line_masks(board: &Board, d: Digit, rows_base: bool) -> [u16; 9] {
+    let mut masks = [0u16; 9];
+    for c in board.digit_cells(d).iter() {
+        let (line, pos) = if rows_base { (c.row(), c.col()) } else { (c.col(), c.row()) };
+        masks[line] |= 1 << pos;
+    }
+    masks
 }
 
 /// The cell on base line `line` at cover position `pos`.
@@ -136,24 +227,17 @@ fn line_house(rows_base: bool, i: usize) -> House {
     if rows_base { House::row(i) } else { House::col(i) }
 }
 
+/// The basic fish (`variant` basic) or the finned and sashimi fish (otherwise) of digit `d`
+/// with rows (or columns) as base, each handed to `found` with its fins' positions and box.
 fn basic_oriented(
     board: &Board,
     d: Digit,
     n: usize,
     rows_base: bool,
     variant: Variant,
-    technique: Technique,
-    sink: &mut Sink,
+    found: &mut impl FnMut(&mut BasicFish, u16, (usize, usize)) -> ControlFlow<()>,
 ) -> ControlFlow<()> {
-    // masks[i]: bit p set when d is a candidate at position p of base line i.
-    let mut masks = [0u16; 9];
-    for (i, m) in masks.iter_mut().enumerate() {
-        for p in 0..9 {
-            if board.has_candidate(line_cell(rows_base, i, p), d) {
-                *m |= 1 << p;
-            }
-        }
-    }
+    let masks = line_masks(board, d, rows_base);
     // A base line needs two candidates (one is a single); a finned line may hold up to n + 3.
     let max_len = if variant == Variant::Basic { n } else { n + 3 };
     let mut lines = [0u8; 9];
@@ -171,7 +255,7 @@ fn basic_oriented(
         if variant == Variant::Basic {
             if width == n {
                 let mut fish = BasicFish { d, rows_base, base, cover: union, masks: &masks };
-                fish.report(technique, 0, None, sink)?;
+                found(&mut fish, 0, (0, 0))?;
             }
             return ControlFlow::Continue(());
         }
@@ -198,7 +282,6 @@ fn basic_oriented(
                 let fin_pos = union & !cover;
                 // The fins' lines must share a band so the fins share a box.
                 let mut band = None;
-                let mut sashimi = false;
                 for &l in base {
                     let m = masks[l as usize];
                     if m & cover == 0 {
@@ -211,16 +294,10 @@ fn basic_oriented(
                         }
                         band = Some(b);
                     }
-                    if (m & cover).count_ones() <= 1 {
-                        sashimi = true;
-                    }
-                }
-                if sashimi != (variant == Variant::Sashimi) {
-                    return ControlFlow::Continue(());
                 }
                 let band = band.expect("fins exist");
                 let mut fish = BasicFish { d, rows_base, base, cover, masks: &masks };
-                fish.report(technique, fin_pos, Some((band, s)), sink)
+                found(&mut fish, fin_pos, (band, s))
             })?;
         }
         ControlFlow::Continue(())
@@ -615,6 +692,37 @@ mod tests {
     use crate::logic::find_all;
 
     use crate::test_support::{reglib_board, texts_with};
+
+    /// The finned and sashimi fish one search keeps for its position are what a search of the
+    /// other kind would find: on every regression-library position, each kind searched after
+    /// the other (read back) equals the same kind searched on its own.
+    #[test]
+    fn finned_and_sashimi_read_back_what_a_search_finds() {
+        let forget = || FINNED.with(|k| *k.borrow_mut() = [None, None, None]);
+        let library = include_str!("../../tests/data/techniques/hodoku-reglib-1.4.txt");
+        let (mut positions, mut read_back) = (0, 0);
+        for line in library.lines().filter(|l| l.starts_with(':')) {
+            let Ok(b) = crate::format::parse(line) else { continue };
+            positions += 1;
+            for (finned, sashimi) in [
+                (Technique::FinnedXWing, Technique::SashimiXWing),
+                (Technique::FinnedSwordfish, Technique::SashimiSwordfish),
+                (Technique::FinnedJellyfish, Technique::SashimiJellyfish),
+            ] {
+                for (first, then) in [(finned, sashimi), (sashimi, finned)] {
+                    forget();
+                    let alone = find_all(&b, then);
+                    forget();
+                    let _ = find_all(&b, first);
+                    assert!(FINNED.with(|k| k.borrow().iter().flatten().any(|(kb, _)| *kb == b)));
+                    let after = find_all(&b, then);
+                    assert_eq!(after, alone, "{} after {}: {line}", then.id(), first.id());
+                    read_back += after.len();
+                }
+            }
+        }
+        assert!(positions > 1000 && read_back > 100, "{read_back} fish read back");
+    }
 
     #[test]
     fn x_wing() {

@@ -555,6 +555,16 @@ impl Bfs {
         if g.symmetric() { self.near[i] } else { g.weak.of(i).contains(&(s as u32)) }
     }
 
+    /// The search the chain finders run from `start`, up to [`super::MAX_LITERALS`] literals:
+    /// [`Bfs::run_live`] when every weak link is listed at both its nodes, else [`Bfs::run`].
+    pub(crate) fn explore(&mut self, g: &Graph, start: Lit) {
+        if g.symmetric() {
+            self.run_live(g, start, super::MAX_LITERALS);
+        } else {
+            self.run(g, start, super::MAX_LITERALS);
+        }
+    }
+
     /// Runs the search from literal `start`, reaching literals up to `max_depth` literals long.
     /// Every literal is reached once, by a shortest path; a path may pass a node both on and
     /// off.

@@ -30,8 +30,9 @@
 //! path passes a node twice a second search that reaches every node only once looks again.
 //!
 //! The full and grouped searches run once per position and are kept (one position per graph
-//! kind, per thread): the nice loops and the AIC of one graph ask in a row, and the forcing
-//! chains and kraken fish read what the full graph's search reached from every candidate.
+//! kind, per thread): the nice loops and the AIC of one graph ask in a row. The forcing chains
+//! and kraken fish read what searches of the full graph from every candidate reach: computed
+//! when they first ask for a position, and kept likewise.
 //!
 //! ## Notation
 //!
@@ -69,13 +70,13 @@ pub fn find(board: &Board, technique: Technique, sink: &mut Sink) -> ControlFlow
         XChain => {
             for d in Digit::all() {
                 let g = Graph::build(board, GraphKind::Digit(d));
-                search(board, &g, &[Shape::Aic], &mut found, None);
+                search(board, &g, &[Shape::Aic], &mut found);
             }
             push_shortest(found.iter().collect(), technique, sink)
         }
         XyChain => {
             let g = Graph::build(board, GraphKind::Bivalue);
-            search(board, &g, &[Shape::Aic], &mut found, None);
+            search(board, &g, &[Shape::Aic], &mut found);
             let found = found.iter().filter(|f| same_digit_ends(&f.nodes)).collect();
             push_shortest(found, technique, sink)
         }
@@ -116,15 +117,15 @@ thread_local! {
     /// The last full and grouped searches: the three loop and chain techniques of one graph
     /// ask for the same position in a row.
     static CACHE: RefCell<Vec<Cached>> = const { RefCell::new(Vec::new()) };
+    /// The last position's reach sets (see [`full_reach`]).
+    static REACH: RefCell<Option<(Board, Rc<ReachSets>)>> = const { RefCell::new(None) };
 }
 
-/// One cached search: the position, the graph kind, the chains found and, for the full
-/// graph, what every candidate literal reaches.
+/// One cached search: the position, the graph kind and the chains found.
 struct Cached {
     board: Board,
     kind: GraphKind,
     found: Vec<Found>,
-    reach: Rc<ReachSets>,
 }
 
 /// Per candidate literal, the candidate literals that alternating chains from it reach, when
@@ -139,9 +140,29 @@ impl ReachSets {
 }
 
 /// What chains of the full graph reach from every candidate literal of `board` (the forcing
-/// chains read it).
+/// chains and kraken fish read it), kept for the last position asked about.
+///
+/// Apart from the chain search, which needs only part of it: there the searches from most
+/// "on" literals are skipped (see `contradiction_possible`), and the forcing techniques ask
+/// for a fifth of the positions the loops search (top1465's default path: 2,900 of 14,500).
 pub(crate) fn full_reach(board: &Board) -> Rc<ReachSets> {
-    cached_entry(board, GraphKind::Full, |e| e.reach.clone())
+    let kept = REACH
+        .with(|r| r.borrow().as_ref().filter(|(b, _)| b == board).map(|(_, sets)| Rc::clone(sets)));
+    if let Some(sets) = kept {
+        return sets;
+    }
+    let g = Graph::build(board, GraphKind::Full);
+    let mut bfs = Bfs::new(&g);
+    let mut sets = ReachSets(vec![None; Lit::count(729)]);
+    for s in 0..g.nodes.len() {
+        for start in [Lit::off(s), Lit::on(s)] {
+            bfs.explore(&g, start);
+            record_reach(&g, &bfs, start, &mut sets);
+        }
+    }
+    let sets = Rc::new(sets);
+    REACH.with(|r| *r.borrow_mut() = Some((board.clone(), Rc::clone(&sets))));
+    sets
 }
 
 /// What `get` reads from the full or grouped graph's search of `board`, which runs once per
@@ -156,10 +177,8 @@ fn cached_entry<T>(board: &Board, kind: GraphKind, get: impl FnOnce(&Cached) -> 
     }
     let g = Graph::build(board, kind);
     let mut found = Vec::new();
-    let mut reach = ReachSets(vec![None; Lit::count(729)]);
-    let record = if kind == GraphKind::Full { Some(&mut reach) } else { None };
-    search(board, &g, &[Shape::Aic, Shape::Continuous, Shape::Discontinuous], &mut found, record);
-    let entry = Cached { board: board.clone(), kind, found, reach: Rc::new(reach) };
+    search(board, &g, &[Shape::Aic, Shape::Continuous, Shape::Discontinuous], &mut found);
+    let entry = Cached { board: board.clone(), kind, found };
     let v = get(&entry);
     CACHE.with(|c| {
         let mut c = c.borrow_mut();
@@ -231,14 +250,8 @@ fn same_digit_ends(nodes: &[Node]) -> bool {
 }
 
 /// Runs the searches of `shapes` on `g` and appends what they find.
-fn search(
-    board: &Board,
-    g: &Graph,
-    shapes: &[Shape],
-    out: &mut Vec<Found>,
-    reach: Option<&mut ReachSets>,
-) {
-    let _ = search_starts(board, g, shapes, out, reach, true);
+fn search(board: &Board, g: &Graph, shapes: &[Shape], out: &mut Vec<Found>) {
+    let _ = search_starts(board, g, shapes, out, true);
 }
 
 /// [`search`], with the searches from "on" literals that cannot find anything skipped when
@@ -249,34 +262,22 @@ fn search_starts(
     g: &Graph,
     shapes: &[Shape],
     out: &mut Vec<Found>,
-    mut reach: Option<&mut ReachSets>,
     skip: bool,
 ) -> usize {
     let mut bfs = Bfs::new(g);
     let n = g.nodes.len();
     let on_starts = shapes.contains(&Shape::Discontinuous);
-    // The search skips dead ends (see `Bfs::run_live`); `record_reach` adds them back.
     let live = g.symmetric();
-    let run = |bfs: &mut Bfs, start: Lit| {
-        if live {
-            bfs.run_live(g, start, MAX_LITERALS);
-        } else {
-            bfs.run(g, start, MAX_LITERALS);
-        }
-    };
     // The searches from "off" literals come first, for every node; those from "on" after,
-    // and only where they can find something (see `contradiction_possible`), unless what
-    // they reach is recorded. The chains are then put back in the order of the starts.
-    let mut maybe = vec![!skip || reach.is_some() || !live; n];
+    // and only where they can find something (see `contradiction_possible`). The chains are
+    // then put back in the order of the starts.
+    let mut maybe = vec![!skip || !live; n];
     let base = out.len();
     let mut ends = Vec::with_capacity(n);
     for s in 0..n {
         // The plain search finds shortest chains; when one of them passes a node twice, the
         // simple search (each node once) looks for another.
-        run(&mut bfs, Lit::off(s));
-        if let Some(r) = reach.as_deref_mut() {
-            record_reach(g, &bfs, Lit::off(s), r);
-        }
+        bfs.explore(g, Lit::off(s));
         if on_starts && live && skip {
             contradiction_possible(g, &bfs, s, &mut maybe);
         }
@@ -293,10 +294,7 @@ fn search_starts(
     let mut ran = 0;
     for s in (0..n).filter(|&s| maybe[s] && !g.is_group(s)) {
         ran += 1;
-        run(&mut bfs, Lit::on(s));
-        if let Some(r) = reach.as_deref_mut() {
-            record_reach(g, &bfs, Lit::on(s), r);
-        }
+        bfs.explore(g, Lit::on(s));
         let mut found = Vec::new();
         if collect_on(g, &bfs, s, &mut found) {
             bfs.run_simple(g, Lit::on(s), MAX_LITERALS);
@@ -329,8 +327,8 @@ fn search_starts(
 /// strong link, the pruned searches do not reach "`s` off"; the chain then comes to it from
 /// an "on" literal weakly linked to `s`, within `MAX_LITERALS - 2` literals of "`w` off".
 ///
-/// A search from "`s` on" that cannot close such a loop finds nothing, and the search of the
-/// grouped graph (whose reach is not recorded) skips it. Most are skipped: in the grouped
+/// A search from "`s` on" that cannot close such a loop finds nothing, and the chain search
+/// skips it (the reach sets of [`full_reach`] run their own). Most are skipped: in the grouped
 /// graphs of the positions after the basic techniques of every third top1465 puzzle, 6,300
 /// of 66,000 searches are left, and 4,800 of those find a loop. They were a quarter of the
 /// grouped chains' time.
@@ -750,8 +748,8 @@ mod tests {
                 let g = Graph::build(b, kind);
                 let all = [Shape::Aic, Shape::Continuous, Shape::Discontinuous];
                 let (mut plain, mut pruned) = (Vec::new(), Vec::new());
-                runs += search_starts(b, &g, &all, &mut plain, None, false);
-                ran += search_starts(b, &g, &all, &mut pruned, None, true);
+                runs += search_starts(b, &g, &all, &mut plain, false);
+                ran += search_starts(b, &g, &all, &mut pruned, true);
                 let (p, q): (Vec<_>, Vec<_>) =
                     (plain.iter().map(key).collect(), pruned.iter().map(key).collect());
                 assert_eq!(p, q, "{kind:?} graph of {}", crate::format::to_line(b));

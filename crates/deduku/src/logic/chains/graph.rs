@@ -48,13 +48,11 @@ pub(crate) struct Graph {
     live: Vec<u8>,
     /// Candidate index (`cell * 9 + digit`) → single-candidate node, or [`NONE`].
     cand_node: Vec<u32>,
-    /// Number of single-candidate nodes (candidate index order); group nodes come after them.
-    singles: usize,
     /// Single-candidate node → its candidate index (`cell * 9 + digit`).
     cand_of: Vec<u16>,
     /// Where each digit's box∩line group nodes begin (they come digit by digit after the
-    /// single candidates): digit index `d`'s are `groups[d]..groups[d + 1]`; the almost
-    /// locked sets' nodes begin at `groups[9]`.
+    /// single candidates, so `groups[0]` is the number of those): digit index `d`'s are
+    /// `groups[d]..groups[d + 1]`; the almost locked sets' nodes begin at `groups[9]`.
     groups: [u32; 10],
     /// The almost locked sets used: their cells and, per digit, its node.
     pub(crate) als: Vec<(CellSet, Vec<u32>)>,
@@ -76,7 +74,6 @@ impl Graph {
             live: Vec::new(),
             cand_of: Vec::new(),
             cand_node: vec![NONE; 729],
-            singles: 0,
             groups: [0; 10],
             als: Vec::new(),
             seen: Vec::new(),
@@ -98,7 +95,6 @@ impl Graph {
                 }
             }
         }
-        g.singles = g.nodes.len();
         for d in Digit::all() {
             g.groups[d.index()] = g.nodes.len() as u32;
             if kind == GraphKind::Grouped {
@@ -179,7 +175,7 @@ impl Graph {
             }
         }
         // Weak links between single candidates of one digit in one house.
-        for i in 0..g.singles {
+        for i in 0..g.singles() {
             let node = g.nodes[i];
             let Some(c) = node.cells.first() else { continue };
             let d = node.digit;
@@ -194,7 +190,7 @@ impl Graph {
         g.digit = g.nodes.iter().map(|nd| nd.digit).collect();
         // Weak links of group nodes: to the digit's candidates that see every cell of the
         // group, and between disjoint box∩line groups of one box or line.
-        for i in g.singles..n {
+        for i in g.singles()..n {
             let gi = g.nodes[i];
             let seen = g.seen[i];
             for c in seen.intersection(board.digit_cells(gi.digit)).iter() {
@@ -254,6 +250,11 @@ impl Graph {
             .map_or(NONE, |i| i as u32)
     }
 
+    /// The number of single-candidate nodes: nodes `0..singles()`, in candidate index order.
+    fn singles(&self) -> usize {
+        self.groups[0] as usize
+    }
+
     /// The box∩line group nodes of `d`.
     fn group_range(&self, d: Digit) -> std::ops::Range<usize> {
         self.groups[d.index()] as usize..self.groups[d.index() + 1] as usize
@@ -270,7 +271,7 @@ impl Graph {
         let mut twice: Vec<CellSet> = Vec::new();
         // Per digit, the nodes of two or more cells so far: the box∩line groups, then the sets'.
         let mut lookup: [Vec<(CellSet, u32)>; 9] = Default::default();
-        for i in self.singles..self.nodes.len() {
+        for i in self.singles()..self.nodes.len() {
             let nd = self.nodes[i];
             lookup[nd.digit.index()].push((nd.cells, i as u32));
         }
@@ -296,7 +297,7 @@ impl Graph {
             // In the order of their masks, as the sets are numbered elsewhere.
             crate::sort::sort_by_key(&mut hits, |&(m, ..)| m);
             for &(_, cells, digits) in &hits {
-                if in_box_line(cells) {
+                if cells.common_houses().nth(1).is_some() {
                     if twice.contains(&cells) {
                         continue;
                     }
@@ -392,7 +393,7 @@ impl Graph {
 
     /// Whether node `i` is a group node.
     pub(crate) fn is_group(&self, i: usize) -> bool {
-        i >= self.singles
+        i >= self.singles()
     }
 }
 
@@ -484,14 +485,6 @@ fn subsets(
             subsets(cells, most, i + 1, next, out);
         }
     }
-}
-
-/// Whether `cells` (at least one) lie in one box and one line.
-fn in_box_line(cells: CellSet) -> bool {
-    let Some(c) = cells.first() else { return false };
-    let bx = House::boxx(c.boxx()).cell_set();
-    cells.is_subset(bx.intersection(House::row(c.row()).cell_set()))
-        || cells.is_subset(bx.intersection(House::col(c.col()).cell_set()))
 }
 
 /// The most neighbours an [`Adj`] list holds.
@@ -733,6 +726,55 @@ mod tests {
         let f = Graph::build(&b, GraphKind::Full);
         let (one, three) = (f.single(Cell::at(0, 0), d(0)), f.single(Cell::at(0, 1), d(2)));
         assert!(!f.strong.of(one as usize).contains(&three));
+    }
+
+    /// The grouped graph's almost locked sets are, on regression-library positions, exactly
+    /// those of their definition, in the order of a plain walk (house by house, subsets of its
+    /// empty cells by mask, each set once), and each digit's node holds the set's cells of
+    /// that digit, with no two nodes of one digit on the same cells.
+    #[test]
+    fn almost_locked_sets_are_every_set_once_in_order() {
+        let library = include_str!("../../../tests/data/techniques/hodoku-reglib-1.4.txt");
+        let mut sets = 0;
+        for line in library.lines().filter(|l| l.starts_with(':')).step_by(2) {
+            let Ok(b) = crate::format::parse(line) else { continue };
+            let mut plain: Vec<CellSet> = Vec::new();
+            for h in House::all() {
+                let empty: Vec<Cell> =
+                    h.cells().into_iter().filter(|&c| b.value(c).is_none()).collect();
+                for mask in 1u32..1 << empty.len() {
+                    let n = mask.count_ones() as usize;
+                    let cells: CellSet = (0..empty.len())
+                        .filter(|&i| mask & 1 << i != 0)
+                        .map(|i| empty[i])
+                        .collect();
+                    let digits =
+                        cells.iter().fold(DigitSet::EMPTY, |u, c| u.union(b.candidates(c)));
+                    if (2..=MAX_ALS).contains(&n)
+                        && n + 2 <= empty.len()
+                        && digits.len() as usize == n + 1
+                        && !plain.contains(&cells)
+                    {
+                        plain.push(cells);
+                    }
+                }
+            }
+            let g = Graph::build(&b, GraphKind::Grouped);
+            let found: Vec<CellSet> = g.als.iter().map(|(cells, _)| *cells).collect();
+            assert_eq!(found, plain, "{line}");
+            for (cells, nodes) in &g.als {
+                for &i in nodes {
+                    let nd = g.nodes[i as usize];
+                    assert_eq!(nd.cells, cells.intersection(b.digit_cells(nd.digit)), "{line}");
+                }
+            }
+            for i in g.singles()..g.nodes.len() {
+                let twin = (i + 1..g.nodes.len()).find(|&j| g.nodes[j] == g.nodes[i]);
+                assert!(twin.is_none(), "two nodes {:?}: {line}", g.nodes[i]);
+            }
+            sets += found.len();
+        }
+        assert!(sets > 10_000, "{sets} sets");
     }
 
     #[test]

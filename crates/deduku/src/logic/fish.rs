@@ -126,8 +126,8 @@ fn basic(
     if variant == Variant::Basic {
         for d in Digit::all() {
             for rows_base in [true, false] {
-                basic_oriented(board, d, n, rows_base, variant, &mut |fish, _, _| {
-                    fish.report(technique, 0, None, sink)
+                basic_oriented(board, d, n, rows_base, variant, &mut |fish, fin_pos, fin_box| {
+                    fish.report(technique, fin_pos, fin_box, sink)
                 })?;
             }
         }
@@ -143,7 +143,7 @@ fn basic(
             let base = &f.base[..n];
             let mut fish =
                 BasicFish { d: f.d, rows_base: f.rows_base, base, cover: f.cover, masks: &masks };
-            fish.report(technique, f.fin_pos, Some(f.fin_box), sink)?;
+            fish.report(technique, f.fin_pos, f.fin_box, sink)?;
         }
         return ControlFlow::Continue(());
     }
@@ -156,7 +156,7 @@ fn basic(
                 if f.sashimi != sashimi {
                     return ControlFlow::Continue(());
                 }
-                fish.report(technique, fin_pos, Some(fin_box), sink)
+                fish.report(technique, fin_pos, fin_box, sink)
             })?;
         }
     }
@@ -182,13 +182,13 @@ struct Finned {
     cover: u16,
     fin_pos: u16,
     /// The fins' box as (band, stack) in base-line terms.
-    fin_box: (usize, usize),
+    fin_box: Option<(usize, usize)>,
     /// Some base line keeps at most one candidate in the covers.
     sashimi: bool,
 }
 
 impl Finned {
-    fn new(fish: &BasicFish, fin_pos: u16, fin_box: (usize, usize)) -> Finned {
+    fn new(fish: &BasicFish, fin_pos: u16, fin_box: Option<(usize, usize)>) -> Finned {
         let mut base = [0; 4];
         base[..fish.base.len()].copy_from_slice(fish.base);
         let sashimi =
@@ -228,14 +228,15 @@ fn line_house(rows_base: bool, i: usize) -> House {
 }
 
 /// The basic fish (`variant` basic) or the finned and sashimi fish (otherwise) of digit `d`
-/// with rows (or columns) as base, each handed to `found` with its fins' positions and box.
+/// with rows (or columns) as base, each handed to `found` with its fins' positions and box
+/// (none for a basic fish).
 fn basic_oriented(
     board: &Board,
     d: Digit,
     n: usize,
     rows_base: bool,
     variant: Variant,
-    found: &mut impl FnMut(&mut BasicFish, u16, (usize, usize)) -> ControlFlow<()>,
+    found: &mut impl FnMut(&mut BasicFish, u16, Option<(usize, usize)>) -> ControlFlow<()>,
 ) -> ControlFlow<()> {
     let masks = line_masks(board, d, rows_base);
     // A base line needs two candidates (one is a single); a finned line may hold up to n + 3.
@@ -255,7 +256,7 @@ fn basic_oriented(
         if variant == Variant::Basic {
             if width == n {
                 let mut fish = BasicFish { d, rows_base, base, cover: union, masks: &masks };
-                found(&mut fish, 0, (0, 0))?;
+                found(&mut fish, 0, None)?;
             }
             return ControlFlow::Continue(());
         }
@@ -297,7 +298,7 @@ fn basic_oriented(
                 }
                 let band = band.expect("fins exist");
                 let mut fish = BasicFish { d, rows_base, base, cover, masks: &masks };
-                found(&mut fish, fin_pos, (band, s))
+                found(&mut fish, fin_pos, Some((band, s)))
             })?;
         }
         ControlFlow::Continue(())

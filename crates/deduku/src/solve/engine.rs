@@ -831,14 +831,12 @@ impl Search {
                 Scan::Branch(b, c) => {
                     // Try every digit of the cell but the last in a copy; after each failure
                     // (or success) the digit is removed, so the last one is then forced.
-                    let mut entries = [0usize; 9];
+                    let mut entries = [0usize; 16];
                     let mut n = 0;
                     for d in 0..9 {
                         let k = ix(b, d);
-                        if st.cands[k] & c != 0 {
-                            entries[n] = k;
-                            n += 1;
-                        }
+                        entries[n & 15] = k;
+                        n += usize::from(st.cands[k] & c != 0);
                     }
                     for &k in &entries[..n.saturating_sub(1)] {
                         self.guesses += 1;

@@ -236,6 +236,19 @@ impl State {
         self.dirty |= 1 << k;
     }
 
+    /// A copy of the state to try a guess in. `seen` is copied only for a lean search: the
+    /// others never sweep after their first guess, so their copies leave it out (the copy is
+    /// then short enough to be inlined rather than a call to `memcpy`).
+    #[inline(always)]
+    fn child(&self, lean: bool) -> State {
+        State {
+            cands: self.cands,
+            seen: if lean { self.seen } else { [u32::MAX; 32] },
+            open_cells: self.open_cells,
+            dirty: self.dirty,
+        }
+    }
+
     /// Removes entry `k`'s digit from the cell with bit `c` of its band.
     #[inline(always)]
     fn eliminate(&mut self, k: usize, c: u32) {
@@ -820,7 +833,7 @@ impl Search {
                 Scan::Progress => {}
                 Scan::Split(k, keep, drop) => {
                     self.guesses += 1;
-                    let mut child = *st;
+                    let mut child = st.child(self.lean);
                     child.restrict(k, keep);
                     self.run(&mut child);
                     if self.count >= self.limit {
@@ -840,7 +853,7 @@ impl Search {
                     }
                     for &k in &entries[..n.saturating_sub(1)] {
                         self.guesses += 1;
-                        let mut child = *st;
+                        let mut child = st.child(self.lean);
                         child.place(k, c);
                         self.run(&mut child);
                         if self.count >= self.limit {

@@ -180,7 +180,8 @@ pub(super) struct State {
     cands: [u32; 32],
     /// `cands` as it was when a sweep last updated it (`u32::MAX` before the first time):
     /// what [`State::propagate`] (the lean search's, and every search's before its first
-    /// guess) reads; the list leaves it alone.
+    /// guess) reads; the list leaves it alone, and a guess's copy outside a lean search
+    /// leaves it out (see [`State::child`]).
     seen: [u32; 32],
     /// Per band, the cells that hold no placed digit yet (entry 3 unused).
     open_cells: [u32; 4],

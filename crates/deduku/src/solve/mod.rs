@@ -44,10 +44,11 @@
 //! only one band may hold a digit keeps it to its box there); then, with 50 or more cells
 //! open, the triads (tdoku's idea): the three cells of a mini-row (a row inside a box) or of a
 //! mini-column hold three different digits, so where exactly three digits may be they are
-//! there, and where three must be no other is. Failing all that the search branches. A puzzle with 32 or more givens skips the claiming, the triads
-//! and the band split below and branches at once on a two-candidate cell (a *lean* search,
-//! chosen once per puzzle): its search is short, and they rarely find anything there (the
-//! measurements are in the docs of `engine::LEAN_FROM_GIVENS`).
+//! there, and where three must be no other is. Failing all that the search branches. A
+//! puzzle with 32 or more givens skips the claiming, the triads and the band split below and
+//! branches at once on a two-candidate cell (a *lean* search, chosen once per puzzle): its
+//! search is short, and they rarely find anything there (the measurements are in the docs of
+//! `engine::LEAN_FROM_GIVENS`).
 //!
 //! # Branching
 //!

@@ -1,7 +1,7 @@
 // Where the script time of the first paste goes: Chromium's sampling profiler over the first
 // paste of the hardest sample in fresh browsers, from the paste event to two frames after the
-// givens show, summed by function (self time) and averaged over the runs. The numbers of README
-// "Measured" (the first paste's CPU profile); not part of the test suite.
+// givens show, summed by function (self time) and averaged over the runs. The numbers of SPEED.md
+// (the first paste's CPU profile); not part of the test suite.
 //
 //   node tests/probe/paste-profile.mjs RUNS DIST
 //

@@ -8,10 +8,11 @@
 //! every `x` cell of `A` sees every `x` cell of `B`: `x` can then be true in at most one of
 //! them, so at least one of them is locked without `x`.
 //!
-//! The ALSs of a position are enumerated once per position (`Alses::collect`) by a bitmask walk
-//! over the empty cells of every house; their RCCs come from an index of the ALSs by the first
-//! cell holding each digit, so the pair search only looks at ALSs whose `x` cells lie among the
-//! cells that see the first one's `x` cells.
+//! The ALSs of a position are enumerated once per position (`Alses::collect`), house by house, by
+//! extending sets of a house's empty cells one cell at a time (`house_sets`, which the chain
+//! graph's ALS nodes use too, with 2–4 cells); their RCCs come from an index of the ALSs by the
+//! first cell holding each digit, so the pair search only looks at ALSs whose `x` cells lie among
+//! the cells that see the first one's `x` cells.
 //!
 //! The enumeration is kept per thread for the last board asked about (`alses_of`), so the
 //! family's techniques, tried one after another on a position, share it.
@@ -132,35 +133,72 @@ impl Alses {
 /// from the line; a single cell from its row.
 fn collect_alses(board: &Board) -> Vec<Als> {
     let mut out = Vec::new();
-    let mut unions = [0u16; 512];
+    let mut sets = Vec::new();
     for h in House::all() {
-        let empties: Vec<Cell> =
-            h.cells().into_iter().filter(|&c| board.value(c).is_none()).collect();
-        let k = empties.len();
-        if k < 2 {
-            continue;
-        }
-        for mask in 1usize..(1 << k) {
-            let low = mask.trailing_zeros() as usize;
-            let rest = mask & (mask - 1);
-            unions[mask] = unions[rest] | board.candidates(empties[low]).bits();
-            let n = mask.count_ones();
-            if unions[mask].count_ones() != n + 1 {
-                continue;
+        // Any size, in a house with two empty cells or more.
+        house_sets(board, h, |k| if k < 2 { (1, 0) } else { (1, k) }, &mut sets);
+        for &(_, cells, digits) in &sets {
+            if owns(h, cells) {
+                out.push(make_als(board, cells, digits, h));
             }
-            let mut cells = CellSet::EMPTY;
-            let mut m = mask;
-            while m != 0 {
-                cells.insert(empties[m.trailing_zeros() as usize]);
-                m &= m - 1;
-            }
-            if !owns(h, cells) {
-                continue;
-            }
-            out.push(make_als(board, cells, DigitSet::from_bits(unions[mask]), h));
         }
     }
     out
+}
+
+/// The almost locked sets among the empty cells of house `h`, in `out` (cleared first): every
+/// set of `min` to `max` cells whose candidates are one digit more than its cells, where
+/// `(min, max) = sizes(k)` for the house's `k` empty cells. Each is given as its mask over the
+/// house's empty cells (bit `i`: the `i`-th in house order), its cells and its digits, in the
+/// order of the masks. Used here (any size) and by the chain graph's ALS nodes (2–4 cells).
+pub(crate) fn house_sets(
+    board: &Board,
+    h: House,
+    sizes: impl FnOnce(usize) -> (usize, usize),
+    out: &mut Vec<(u32, CellSet, DigitSet)>,
+) {
+    out.clear();
+    let empty = h.cells().into_iter().filter(|&c| board.value(c).is_none());
+    let (min, max) = sizes(empty.clone().count());
+    // The empty cells with few enough candidates to be in a set of at most `max` cells.
+    let mut cells = [(0, Cell::from_index(0), DigitSet::EMPTY); 9];
+    let mut m = 0;
+    for (k, c) in empty.enumerate() {
+        let ds = board.candidates(c);
+        if ds.len() as usize <= max + 1 {
+            cells[m] = (1 << k, c, ds);
+            m += 1;
+        }
+    }
+    extend_sets(&cells[..m], (min, max), 0, (0, CellSet::EMPTY, DigitSet::EMPTY), out);
+    crate::sort::sort_by_key(out, |&(mask, ..)| mask);
+}
+
+/// Appends to `out` the sets that add to `set` (the mask, cells and digits so far) cells of
+/// `cells` from `from` on (each with its bit in the mask, and its candidates) and have `min` to
+/// `max` cells and one digit more than cells.
+fn extend_sets(
+    cells: &[(u32, Cell, DigitSet)],
+    (min, max): (usize, usize),
+    from: usize,
+    set: (u32, CellSet, DigitSet),
+    out: &mut Vec<(u32, CellSet, DigitSet)>,
+) {
+    let n = set.0.count_ones() as usize + 1;
+    for (i, &(bit, c, ds)) in cells.iter().enumerate().skip(from) {
+        let next = (set.0 | bit, set.1.union(CellSet::single(c)), set.2.union(ds));
+        // A further cell brings no digit fewer: more than `max + 1` digits stay too many.
+        let digits = next.2.len() as usize;
+        if digits > max + 1 {
+            continue;
+        }
+        if n >= min && digits == n + 1 {
+            out.push(next);
+        }
+        if n < max {
+            extend_sets(cells, (min, max), i + 1, next, out);
+        }
+    }
 }
 
 /// Whether `h` is the house an ALS with these cells is recorded under: rows take everything,

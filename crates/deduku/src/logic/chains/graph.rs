@@ -277,25 +277,14 @@ impl Graph {
         }
         let mut hits: Vec<(u32, CellSet, DigitSet)> = Vec::new();
         for h in House::all() {
-            // The empty cells with few enough candidates to be in a set, with their bit in the
-            // mask over all the house's empty cells.
-            let empty = h.cells().into_iter().filter(|&c| board.value(c).is_none());
-            let most = empty.clone().count().saturating_sub(2).min(MAX_ALS);
-            let mut cells = [(0, Cell::from_index(0), DigitSet::EMPTY); 9];
-            let mut m = 0;
-            for (k, c) in empty.enumerate() {
-                let ds = board.candidates(c);
-                if ds.len() as usize <= most + 1 {
-                    cells[m] = (1 << k, c, ds);
-                    m += 1;
-                }
-            }
             // The sets of 2 to `MAX_ALS` cells leaving at least two of the house's empty cells
-            // out, with as many digits as cells plus one.
-            hits.clear();
-            subsets(&cells[..m], most, 0, (0, CellSet::EMPTY, DigitSet::EMPTY), &mut hits);
-            // In the order of their masks, as the sets are numbered elsewhere.
-            crate::sort::sort_by_key(&mut hits, |&(m, ..)| m);
+            // out, in the order of their masks, as the sets are numbered elsewhere.
+            crate::logic::als::house_sets(
+                board,
+                h,
+                |k| (2, k.saturating_sub(2).min(MAX_ALS)),
+                &mut hits,
+            );
             for &(_, cells, digits) in &hits {
                 if cells.common_houses().nth(1).is_some() {
                     if twice.contains(&cells) {
@@ -456,34 +445,6 @@ impl Adj {
         }
         list[n..].copy_from_slice(&rest[..r]);
         n as u8
-    }
-}
-
-/// Appends to `out` the sets that add to `set` (the mask, cells and digits so far) cells of
-/// `cells` from `from` on (a house's empty cells that may be in a set: their bit in the mask
-/// over the house's empty cells, the cell, its candidates) and have 2 to `most` cells and one
-/// digit more than cells.
-fn subsets(
-    cells: &[(u32, Cell, DigitSet)],
-    most: usize,
-    from: usize,
-    set: (u32, CellSet, DigitSet),
-    out: &mut Vec<(u32, CellSet, DigitSet)>,
-) {
-    let n = set.0.count_ones() as usize + 1;
-    for (i, &(bit, c, ds)) in cells.iter().enumerate().skip(from) {
-        let next = (set.0 | bit, set.1.union(CellSet::single(c)), set.2.union(ds));
-        // A further cell brings no digit fewer: more than `most + 1` digits stay too many.
-        let digits = next.2.len() as usize;
-        if digits > most + 1 {
-            continue;
-        }
-        if n >= 2 && digits == n + 1 {
-            out.push(next);
-        }
-        if n < most {
-            subsets(cells, most, i + 1, next, out);
-        }
     }
 }
 

@@ -845,8 +845,8 @@ impl Search {
                 }
                 Scan::Branch(b, c) => {
                     // Try every digit of the cell but the last in a copy; after each failure
-                    // (or success) the digit is removed, so the last one is then forced.
-                    // Every entry stored, the count advanced by the test: no branch per
+                    // (or success) the digit is removed, and the last one, forced, is placed
+                    // (below). Every entry stored, the count advanced by the test: no branch per
                     // digit (cachegrind: 9 % fewer mispredicted branches on the hardest).
                     // 16 entries, so the masked index needs no bounds check.
                     let mut entries = [0usize; 16];
@@ -866,6 +866,14 @@ impl Search {
                         }
                         st.eliminate(k, c);
                     }
+                    // The last digit is all the cell has left: placed here, so the next
+                    // propagation places it, rather than a scan finding the single and a
+                    // second round of propagation and scan (the same tree; cachegrind on
+                    // forum-hardest-1106: 1.3 % fewer instructions, 5 % fewer branches, 4 %
+                    // fewer mispredicted; count <= 2 about 2 % faster there). Sound even if
+                    // the cell had no digit left (it cannot, after the scan): the row then
+                    // loses the digit, a contradiction.
+                    st.place(entries[n.saturating_sub(1) & 15], c);
                 }
             }
         }

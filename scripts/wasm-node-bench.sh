@@ -1,0 +1,128 @@
+#!/usr/bin/env bash
+# The exact solver's wasm timed in Node, which runs the same engine (V8) as Chromium but starts in
+# a fraction of a second and can be pinned to one core: a quick, steady A/B of wasm-only changes
+# (build flags, wasm-opt passes) before scripts/wasm-vs-native.sh measures the ratio in the
+# browser. The work is the `wasm_vs_native` example's (crates/deduku/examples/wasm_vs_native/
+# work.rs, `Exact`: the three sets, count <= 2); the crate around it is written into
+# target/wasm-node/ and built as the shipped worker is (the solver at opt-level 2, the rest at
+# "z", fat LTO, panic=abort; wasm-bindgen, then wasm-opt).
+#
+#   scripts/wasm-node-bench.sh NAME [RUNS]   build into target/wasm-node/out/NAME, then print
+#                                            one `bench exact …` line per set (RUNS runs of 150 ms)
+#   scripts/wasm-node-bench.sh --run NAME [RUNS]     time a build made before, without building
+#
+# WASM_RUSTFLAGS sets rustflags for the build (e.g. "-C target-feature=+simd128"); WASM_OPT the
+# wasm-opt flags (default -O3, as Trunk; empty: no wasm-opt); SET one set only (top1465,
+# forum-hardest-sample or 17-clue-sample); PROFILE=1 also writes a V8 CPU profile and prints the
+# share of each function (the functions' names are kept; give SET, or the sets mix). Alternate two
+# builds' `--run`s under `taskset -c 1` to compare them. Needs what scripts/test.sh needs (run
+# scripts/setup.sh once).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$PWD
+export PATH="$root/tests/node_modules/.bin:$HOME/.cargo/bin:$PATH"
+dir=$root/target/wasm-node
+build=1
+if [ "${1:-}" = "--run" ]; then
+  build=0
+  shift
+fi
+name="${1:?usage: $0 [--run] NAME [RUNS]}"
+runs="${2:-6}"
+out=$dir/out/$name
+
+if [ "$build" = 1 ]; then
+  bindgen=$(sed -n 's/^wasm-bindgen = "\(=[0-9.]*\)".*/\1/p' web/Cargo.toml)
+  mkdir -p "$dir/src"
+  cat >"$dir/Cargo.toml" <<EOF
+[package]
+name = "wasm-node"
+version = "0.1.0"
+edition = "2024"
+publish = false
+
+[lib]
+crate-type = ["cdylib"]
+
+[dependencies]
+deduku = { path = "$root/crates/deduku" }
+wasm-bindgen = "$bindgen"
+js-sys = "0.3"
+
+# As the workspace's web-release profile, which Trunk builds the worker with.
+[profile.release]
+opt-level = "z"
+lto = true
+codegen-units = 1
+panic = "abort"
+
+[profile.release.package.deduku]
+opt-level = 2
+
+[workspace]
+EOF
+  cat >"$dir/src/lib.rs" <<EOF
+//! Written by scripts/wasm-node-bench.sh: the example's exact-solver bench, for Node.
+use wasm_bindgen::prelude::*;
+
+#[path = "$root/crates/deduku/examples/wasm_vs_native/work.rs"]
+#[allow(dead_code)]
+mod work;
+
+/// One \`bench exact …\` line per set (\`only\` that set, if not empty): \`runs\` runs of
+/// \`ms\` milliseconds each.
+#[wasm_bindgen]
+pub fn bench(only: &str, runs: usize, ms: f64) -> String {
+    let now = js_sys::Date::now;
+    let mut lines = Vec::new();
+    for set in work::EXACT_SETS.iter().filter(|s| only.is_empty() || s.name == only) {
+        let mut exact = work::Exact::new(set);
+        for _ in 0..runs {
+            exact.run(&now, ms);
+        }
+        lines.push(exact.report());
+    }
+    lines.join("\n")
+}
+EOF
+  cp Cargo.lock "$dir/Cargo.lock"
+  flags=()
+  if [ -n "${WASM_RUSTFLAGS:-}" ]; then
+    flags=("RUSTFLAGS=$WASM_RUSTFLAGS")
+  fi
+  env "${flags[@]}" cargo build -q --release \
+    --target wasm32-unknown-unknown --manifest-path "$dir/Cargo.toml" --target-dir "$dir/target"
+  rm -rf "$out"
+  wasm-bindgen --target nodejs --no-typescript --keep-debug --out-dir "$out" \
+    "$dir/target/wasm32-unknown-unknown/release/wasm_node.wasm"
+  opt="${WASM_OPT--O3}"
+  if [ -n "$opt" ]; then
+    # shellcheck disable=SC2086 # the flags are words
+    wasm-opt $opt -g "$out/wasm_node_bg.wasm" -o "$out/wasm_node_bg.wasm"
+  fi
+fi
+
+[ -f "$out/wasm_node.js" ] || { echo "no build $out (run without --run first)" >&2; exit 1; }
+prof=()
+if [ "${PROFILE:-}" = 1 ]; then
+  rm -rf "$out/prof"
+  prof=(--cpu-prof --cpu-prof-interval 200 --cpu-prof-dir "$out/prof")
+fi
+node "${prof[@]}" -e "console.log(require('$out/wasm_node.js').bench('${SET:-}', $runs, 150))"
+if [ "${PROFILE:-}" = 1 ]; then
+  node -e '
+    const fs = require("fs"), dir = process.argv[1];
+    const p = JSON.parse(fs.readFileSync(dir + "/" + fs.readdirSync(dir)[0]));
+    const byId = new Map(p.nodes.map((n) => [n.id, n.callFrame.functionName]));
+    const self = new Map();
+    for (const s of p.samples) {
+      // "deduku::solve::engine::State::triads::h0123…" -> "triads"
+      const parts = byId.get(s).split("::");
+      const f = parts.length > 1 ? parts[parts.length - 2] : parts[0] || "(anonymous)";
+      self.set(f, (self.get(f) || 0) + 1);
+    }
+    const all = p.samples.length;
+    [...self].sort((a, b) => b[1] - a[1]).slice(0, 10)
+      .forEach(([f, n]) => console.log(`${(100 * n / all).toFixed(1).padStart(5)} % ${f}`));
+  ' "$out/prof"
+fi

@@ -389,4 +389,48 @@ mod tests {
             }
         }
     }
+
+    /// `house_sets` prunes its search (cells with too many candidates, sets whose digits are
+    /// already too many). On every position of the regression library, in every house, with
+    /// both callers' size ranges (the family's, any size; the chain graph's, 2–4 cells leaving
+    /// two empty cells out), it must find exactly the sets that a walk over every subset of the
+    /// house's empty cells finds, in the order of their masks.
+    #[test]
+    fn house_sets_finds_every_almost_locked_set_of_a_house() {
+        let text = include_str!("../../../tests/data/techniques/hodoku-reglib-1.4.txt");
+        let mut positions = 0;
+        let mut got = Vec::new();
+        for line in text.lines().filter(|l| l.starts_with(':')) {
+            let Ok(b) = crate::format::parse(line) else { continue };
+            positions += 1;
+            for h in House::all() {
+                let empty: Vec<Cell> =
+                    h.cells().into_iter().filter(|&c| b.value(c).is_none()).collect();
+                let k = empty.len();
+                for (min, max) in [(1, k), (2, k.saturating_sub(2).min(4))] {
+                    let mut want = Vec::new();
+                    for mask in 1u32..(1 << k) {
+                        let n = mask.count_ones() as usize;
+                        if n < min || n > max {
+                            continue;
+                        }
+                        let mut cells = CellSet::EMPTY;
+                        let mut digits = DigitSet::EMPTY;
+                        for (i, &c) in empty.iter().enumerate() {
+                            if mask & (1 << i) != 0 {
+                                cells.insert(c);
+                                digits = digits.union(b.candidates(c));
+                            }
+                        }
+                        if digits.len() as usize == n + 1 {
+                            want.push((mask, cells, digits));
+                        }
+                    }
+                    house_sets(&b, h, |_| (min, max), &mut got);
+                    assert_eq!(got, want, "{line}: house {h:?}, {min}–{max} cells");
+                }
+            }
+        }
+        assert!(positions > 1000, "only {positions} positions read");
+    }
 }

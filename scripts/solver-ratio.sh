@@ -8,6 +8,8 @@
 #        its rows, columns, bands and stacks shuffled, half transposed: `solve_speed FILE
 #        isomorph SEED`, seeds 1..N, in one file under target/isomorphs), free of any
 #        favour the corpus's own way of writing the puzzles down gives a solver's fixed order
+#        (tdoku's benchmark shuffles its puzzles the same way, bar the transposition, so its
+#        published ratios compare with these rows: README "Speed")
 set -euo pipefail
 cd "$(dirname "$0")/.."
 rounds=${1:-5}

@@ -9,7 +9,8 @@
 #        isomorph SEED`, seeds 1..N, in one file under target/isomorphs), free of any
 #        favour the corpus's own way of writing the puzzles down gives a solver's fixed order
 #        (tdoku's benchmark shuffles its puzzles the same way, bar the transposition, so its
-#        published ratios compare with these rows: README "Speed")
+#        published ratios compare with these rows: README "Speed"); SHUFFLE=1: without the
+#        transposition, exactly as tdoku's harness does (`solve_speed FILE shuffle SEED`)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 rounds=${1:-5}
@@ -45,8 +46,9 @@ for s in $sets; do
   row "$corpora/$s.txt" "$s"
   if [ "$isomorphs" -gt 0 ]; then
     mkdir -p target/isomorphs
-    iso=target/isomorphs/$s-x$isomorphs.txt
-    for seed in $(seq "$isomorphs"); do "$ours" "$corpora/$s.txt" isomorph "$seed"; done >"$iso"
-    row "$iso" "$s, $isomorphs random isomorphs of each"
+    kind=isomorph; [ "${SHUFFLE:-0}" = 1 ] && kind=shuffle
+    iso=target/isomorphs/$s-$kind-x$isomorphs.txt
+    for seed in $(seq "$isomorphs"); do "$ours" "$corpora/$s.txt" "$kind" "$seed"; done >"$iso"
+    row "$iso" "$s, $isomorphs random ${kind}s of each"
   fi
 done

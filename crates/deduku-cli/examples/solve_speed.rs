@@ -2,7 +2,7 @@
 //! the same positional arguments, so the two can be run alternately.
 //!
 //! usage: `cargo run --release -p deduku-cli --example solve_speed -- FILE [one|count2|emit]
-//! [min_seconds] [runs]`, or `… FILE isomorph [seed]`, or `… FILE subset|topup N [seed]`
+//! [min_seconds] [runs]`, or `… FILE isomorph|shuffle [seed]`, or `… FILE subset|topup N [seed]`
 //!
 //! - `one`: first solution only (limit 1);
 //! - `count2`: count solutions up to 2 (the uniqueness check);
@@ -14,6 +14,8 @@
 //!   form can favour one solver's fixed order of trying digits and cells (forum-hardest-1106
 //!   favours the reference's first-solution search); its isomorphs do not
 //!   (`scripts/solver-ratio.sh` measures both with `ISOMORPHS=N`);
+//! - `shuffle`: the same, never transposed ([`deduku::generate::random_shuffle`]): the shuffle
+//!   tdoku's benchmark harness gives its puzzles (`SHUFFLE=1` in the script);
 //! - `subset N`: untimed, one line per puzzle with a unique solution: `N` cells of that
 //!   solution chosen at random (with `N` near 30 nearly all have several solutions);
 //! - `topup N`: untimed, the same puzzles with givens from their solution added at random up
@@ -36,7 +38,7 @@
 //! --runs R FILE` prints the same line.
 
 use deduku::format::to_digits;
-use deduku::generate::{Rng, random_isomorph, seed_for};
+use deduku::generate::{Rng, random_isomorph, random_shuffle, seed_for};
 use deduku::solve::{Outcome, solve};
 use deduku_cli::bench::{Mode, Timing, measure};
 use deduku_cli::input::read_puzzles;
@@ -44,7 +46,7 @@ use std::io::Write;
 use std::path::Path;
 use std::process::exit;
 
-const USAGE: &str = "usage: solve_speed FILE [one|count2|emit] [min_seconds] [runs]  |  solve_speed FILE isomorph [seed]  |  solve_speed FILE subset|topup N [seed]";
+const USAGE: &str = "usage: solve_speed FILE [one|count2|emit] [min_seconds] [runs]  |  solve_speed FILE isomorph|shuffle [seed]  |  solve_speed FILE subset|topup N [seed]";
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
@@ -54,11 +56,11 @@ fn main() {
     };
     let mode_name = args.get(2).map_or("count2", String::as_str);
     let mode = match (mode_name, Mode::from_name(mode_name)) {
-        ("emit" | "isomorph" | "subset" | "topup", _) => None,
+        ("emit" | "isomorph" | "shuffle" | "subset" | "topup", _) => None,
         (_, Some(m)) => Some(m),
         (other, None) => {
             eprintln!(
-                "unknown mode {other}: use one, count2, emit, isomorph, subset or topup\n{USAGE}"
+                "unknown mode {other}: use one, count2, emit, isomorph, shuffle, subset or topup\n{USAGE}"
             );
             exit(2);
         }
@@ -72,11 +74,12 @@ fn main() {
             return;
         }
     };
-    if mode_name == "isomorph" {
+    if matches!(mode_name, "isomorph" | "shuffle") {
+        let symmetry = if mode_name == "isomorph" { random_isomorph } else { random_shuffle };
         let seed = number(args.get(3), "seed", 1);
         let mut out = String::with_capacity(puzzles.boards.len() * 82);
         for (k, b) in puzzles.boards.iter().enumerate() {
-            let iso = random_isomorph(b.values(), &mut Rng::new(seed_for(seed, k as u64)));
+            let iso = symmetry(b.values(), &mut Rng::new(seed_for(seed, k as u64)));
             out.extend(iso.iter().map(|&v| if v == 0 { '.' } else { char::from(b'0' + v) }));
             out.push('\n');
         }

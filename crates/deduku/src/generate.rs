@@ -343,6 +343,19 @@ pub fn random_solution(rng: &mut Rng) -> [u8; 81] {
 /// to measure a solver on copies of a corpus that carry no trace of how the corpus was written
 /// down.
 pub fn random_isomorph(values: &[u8; 81], rng: &mut Rng) -> [u8; 81] {
+    shuffled(values, rng, true)
+}
+
+/// As [`random_isomorph`] but never transposed: the shuffle tdoku's benchmark harness gives
+/// every puzzle it loads (digits relabelled, bands and their rows, stacks and their columns
+/// permuted), so that our ratios can be read beside its published ones.
+pub fn random_shuffle(values: &[u8; 81], rng: &mut Rng) -> [u8; 81] {
+    shuffled(values, rng, false)
+}
+
+/// The symmetry of [`random_isomorph`], transposed half the time only if `may_transpose` (the
+/// coin is not drawn otherwise).
+fn shuffled(values: &[u8; 81], rng: &mut Rng, may_transpose: bool) -> [u8; 81] {
     let mut relabel: [u8; 10] = std::array::from_fn(|i| i as u8);
     rng.shuffle(&mut relabel[1..]);
     let perm = |rng: &mut Rng| -> [usize; 9] {
@@ -360,7 +373,7 @@ pub fn random_isomorph(values: &[u8; 81], rng: &mut Rng) -> [u8; 81] {
     };
     let rows = perm(rng);
     let cols = perm(rng);
-    let transpose = rng.below(2) == 1;
+    let transpose = may_transpose && rng.below(2) == 1;
     std::array::from_fn(|i| {
         let (r, c) = (rows[i / 9], cols[i % 9]);
         let (r, c) = if transpose { (c, r) } else { (r, c) };
@@ -605,6 +618,45 @@ mod tests {
             moved += usize::from(iso != puzzle);
         }
         assert!(moved >= 19, "only {moved} of 20 isomorphs differ from the puzzle");
+    }
+
+    #[test]
+    fn a_shuffle_keeps_rows_as_rows_and_the_solutions() {
+        let line =
+            "000000010400000000020000000000050407008000300001090000300400200050100000000806000";
+        let puzzle: [u8; 81] = std::array::from_fn(|i| line.as_bytes()[i] - b'0');
+        let solution = count_values(&puzzle, 2).solutions[0];
+        // The givens of each line (row, or column if `cols`), as each band's (stack's) three
+        // counts sorted, the bands sorted: kept by every symmetry but a transposition.
+        let lines = |v: &[u8; 81], cols: bool| {
+            let count = |i: usize| {
+                (0..9).filter(|&j| v[if cols { j * 9 + i } else { i * 9 + j }] != 0).count()
+            };
+            let mut bands: Vec<Vec<usize>> = (0..3)
+                .map(|b| {
+                    let mut n: Vec<usize> = (0..3).map(|k| count(3 * b + k)).collect();
+                    n.sort_unstable();
+                    n
+                })
+                .collect();
+            bands.sort();
+            bands
+        };
+        let per_row = |v: &[u8; 81]| lines(v, false);
+        let per_col = |v: &[u8; 81]| lines(v, true);
+        assert_ne!(per_row(&puzzle), per_col(&puzzle));
+        let mut transposed = 0;
+        for seed in 0..20 {
+            let shuffled = random_shuffle(&puzzle, &mut Rng::new(seed));
+            assert_eq!(per_row(&shuffled), per_row(&puzzle), "seed {seed}");
+            let count = count_values(&shuffled, 2);
+            assert_eq!(count.count, 1, "seed {seed}");
+            assert_eq!(count.solutions[0], random_shuffle(&solution, &mut Rng::new(seed)));
+            // The isomorphs of the same seeds do transpose, about half of them.
+            let iso = random_isomorph(&puzzle, &mut Rng::new(seed));
+            transposed += usize::from(per_row(&iso) != per_row(&puzzle));
+        }
+        assert!((4..=16).contains(&transposed), "{transposed} of 20 isomorphs transposed");
     }
 
     #[test]

@@ -135,8 +135,7 @@ fn collect_alses(board: &Board) -> Vec<Als> {
     let mut out = Vec::new();
     let mut sets = Vec::new();
     for h in House::all() {
-        // Any size, in a house with two empty cells or more.
-        house_sets(board, h, |k| if k < 2 { (1, 0) } else { (1, k) }, &mut sets);
+        house_sets(board, h, family_sizes, &mut sets);
         for &(_, cells, digits) in &sets {
             if owns(h, cells) {
                 out.push(make_als(board, cells, digits, h));
@@ -144,6 +143,12 @@ fn collect_alses(board: &Board) -> Vec<Als> {
         }
     }
     out
+}
+
+/// The sizes of the family's ALSs in a house with `k` empty cells (as [`house_sets`] takes
+/// them): any size, in a house with two empty cells or more.
+fn family_sizes(k: usize) -> (usize, usize) {
+    if k < 2 { (1, 0) } else { (1, k) }
 }
 
 /// The almost locked sets among the empty cells of house `h`, in `out` (cleared first): every
@@ -392,9 +397,9 @@ mod tests {
 
     /// `house_sets` prunes its search (cells with too many candidates, sets whose digits are
     /// already too many). On every position of the regression library, in every house, with
-    /// both callers' size ranges (the family's, any size; the chain graph's, 2–4 cells leaving
-    /// two empty cells out), it must find exactly the sets that a walk over every subset of the
-    /// house's empty cells finds, in the order of their masks.
+    /// both callers' size rules (the family's and the chain graph's) and with every size, it
+    /// must find exactly the sets that a walk over every subset of the house's empty cells
+    /// finds, in the order of their masks.
     #[test]
     fn house_sets_finds_every_almost_locked_set_of_a_house() {
         let text = include_str!("../../../tests/data/techniques/hodoku-reglib-1.4.txt");
@@ -407,7 +412,9 @@ mod tests {
                 let empty: Vec<Cell> =
                     h.cells().into_iter().filter(|&c| b.value(c).is_none()).collect();
                 let k = empty.len();
-                for (min, max) in [(1, k), (2, k.saturating_sub(2).min(4))] {
+                let rules: [fn(usize) -> (usize, usize); 3] =
+                    [|k| (1, k), family_sizes, crate::logic::chains::graph::als_node_sizes];
+                for (min, max) in rules.map(|rule| rule(k)) {
                     let mut want = Vec::new();
                     for mask in 1u32..(1 << k) {
                         let n = mask.count_ones() as usize;

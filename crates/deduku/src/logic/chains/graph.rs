@@ -277,14 +277,8 @@ impl Graph {
         }
         let mut hits: Vec<(u32, CellSet, DigitSet)> = Vec::new();
         for h in House::all() {
-            // The sets of 2 to `MAX_ALS` cells leaving at least two of the house's empty cells
-            // out, in the order of their masks, as the sets are numbered elsewhere.
-            crate::logic::als::house_sets(
-                board,
-                h,
-                |k| (2, k.saturating_sub(2).min(MAX_ALS)),
-                &mut hits,
-            );
+            // In the order of their masks, as the sets are numbered elsewhere.
+            crate::logic::als::house_sets(board, h, als_node_sizes, &mut hits);
             for &(_, cells, digits) in &hits {
                 if cells.common_houses().nth(1).is_some() {
                     if twice.contains(&cells) {
@@ -453,6 +447,12 @@ const MAX_STRIDE: usize = 96;
 
 /// The largest almost locked set used as chain nodes, in cells.
 const MAX_ALS: usize = 4;
+
+/// The sizes of the chain graph's ALS nodes in a house with `k` empty cells: 2 to [`MAX_ALS`]
+/// cells, leaving at least two of the house's empty cells out (as `als::house_sets` takes them).
+pub(crate) fn als_node_sizes(k: usize) -> (usize, usize) {
+    (2, k.saturating_sub(2).min(MAX_ALS))
+}
 
 /// Breadth-first search state over literals, reused between starts.
 pub(crate) struct Bfs {

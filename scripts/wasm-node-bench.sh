@@ -33,6 +33,10 @@ out=$dir/out/$name
 
 if [ "$build" = 1 ]; then
   bindgen=$(sed -n 's/^wasm-bindgen = "\(=[0-9.]*\)".*/\1/p' web/Cargo.toml)
+  # The web-release profile's two opt-levels, read from the workspace so the copy below follows it.
+  web_opt=$(sed -n '/^\[profile.web-release\]/,/^\[/s/^opt-level = \(.*\)/\1/p' Cargo.toml)
+  solver_opt=$(sed -n '/^\[profile.web-release.package.deduku\]/,/^\[/s/^opt-level = \(.*\)/\1/p' Cargo.toml)
+  [ -n "$web_opt" ] && [ -n "$solver_opt" ] || { echo "no web-release opt-levels in Cargo.toml" >&2; exit 1; }
   mkdir -p "$dir/src"
   cat >"$dir/Cargo.toml" <<EOF
 [package]
@@ -51,13 +55,13 @@ js-sys = "0.3"
 
 # As the workspace's web-release profile, which Trunk builds the worker with.
 [profile.release]
-opt-level = "z"
+opt-level = $web_opt
 lto = true
 codegen-units = 1
 panic = "abort"
 
 [profile.release.package.deduku]
-opt-level = 2
+opt-level = $solver_opt
 
 [workspace]
 EOF

@@ -413,7 +413,7 @@ mod tests {
                     h.cells().into_iter().filter(|&c| b.value(c).is_none()).collect();
                 let k = empty.len();
                 let rules: [fn(usize) -> (usize, usize); 3] =
-                    [|k| (1, k), family_sizes, crate::logic::chains::graph::als_node_sizes];
+                    [|k| (1, k), family_sizes, crate::logic::chains::als_node_sizes];
                 for (min, max) in rules.map(|rule| rule(k)) {
                     let mut want = Vec::new();
                     for mask in 1u32..(1 << k) {

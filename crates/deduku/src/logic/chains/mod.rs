@@ -47,9 +47,11 @@
 //! Continuous Nice Loop: (4=7)r2c1-(7)r2c5=(7)r3c6-(7=4)r3c3-(4)r2c1 => …
 //! ```
 
-// Visible to the rest of `logic` for `graph::als_node_sizes`, which the ALS family's test of
-// `als::house_sets` runs.
-pub(super) mod graph;
+mod graph;
+
+/// The chain graph's ALS size rule, for the ALS family's test of `als::house_sets`.
+#[cfg(test)]
+pub(super) use graph::als_node_sizes;
 
 use crate::board::Board;
 use crate::grid::{Candidate, CellSet, Digit};

@@ -30,6 +30,11 @@ fi
 name="${1:?usage: $0 [--run] NAME [RUNS]}"
 runs="${2:-6}"
 out=$dir/out/$name
+# A set name the work does not have would time nothing and print nothing.
+if [ -n "${SET:-}" ]; then
+  sets=$(sed -n 's/.*name: "\([^"]*\)".*/\1/p' crates/deduku/examples/wasm_vs_native/work.rs)
+  grep -qx -- "$SET" <<<"$sets" || { echo "no set $SET; the sets are:" $sets >&2; exit 2; }
+fi
 
 if [ "$build" = 1 ]; then
   bindgen=$(sed -n 's/^wasm-bindgen = "\(=[0-9.]*\)".*/\1/p' web/Cargo.toml)
@@ -107,11 +112,6 @@ EOF
 fi
 
 [ -f "$out/wasm_node.js" ] || { echo "no build $out (run without --run first)" >&2; exit 1; }
-# A set name the work does not have would time nothing and print nothing.
-if [ -n "${SET:-}" ]; then
-  sets=$(sed -n 's/.*name: "\([^"]*\)".*/\1/p' crates/deduku/examples/wasm_vs_native/work.rs)
-  grep -qx -- "$SET" <<<"$sets" || { echo "no set $SET; the sets are:" $sets >&2; exit 2; }
-fi
 prof=()
 if [ "${PROFILE:-}" = 1 ]; then
   rm -rf "$out/prof"

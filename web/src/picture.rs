@@ -1,13 +1,13 @@
 //! The grid as a picture (Save picture): SVG text drawn from the same roles as the screen
 //! ([`GridView::cell`] gives every cell and candidate the classes the grid component uses, and
-//! [`link_path`] the arrows' paths), in the colours of `style.css`, read from its custom
+//! [`link_paths`] the arrows' paths), in the colours of `style.css`, read from its custom
 //! properties ([`Palette`]), light or dark as the page is. Plain Rust, tested natively; the
 //! browser part (download, PNG through a canvas) is in [`crate::components::export`].
 //!
 //! The picture shows what the grid shows, except what only belongs to the screen: the selected
 //! cell and its peers (pass `selected: None`).
 
-use crate::components::overlay::link_path;
+use crate::components::overlay::link_paths;
 use crate::fixed::Fixed;
 use crate::roles::{CandidateView, CellView, GridView};
 use std::collections::HashMap;
@@ -324,16 +324,12 @@ pub fn svg(view: &GridView, pal: &Palette) -> String {
     {
         let link = pal.get("--link");
         let (pad, cell) = (d0(PAD), d0(CELL));
+        let p = link_paths(&step.links);
         let _ = write!(
             out,
-            r#"<defs><marker id="arrowhead" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="5" markerHeight="5" orient="auto-start-reverse"><path d="M0 0 L10 5 L0 10 z" fill="{link}"/></marker></defs><g class="links" transform="translate({pad} {pad}) scale({cell})" fill="none" stroke="{link}" stroke-width="0.035" opacity="0.9">"#
+            r#"<g class="links" transform="translate({pad} {pad}) scale({cell})" opacity="0.9"><path d="{}" fill="none" stroke="{link}" stroke-width="0.035"/><path d="{}" fill="none" stroke="{link}" stroke-width="0.035" stroke-dasharray="0.1 0.07"/><path d="{}" fill="{link}"/>"#,
+            p.strong, p.weak, p.heads
         );
-        for l in &step.links {
-            if let Some(d) = link_path(l) {
-                let dash = if l.strong { "" } else { r#" stroke-dasharray="0.1 0.07""# };
-                let _ = write!(out, r#"<path d="{d}"{dash} marker-end="url(#arrowhead)"/>"#);
-            }
-        }
         out.push_str("</g>");
     }
     out.push_str("</svg>\n");
@@ -412,7 +408,9 @@ mod tests {
         assert!(svg.contains(&format!(r#"fill="{}""#, pal.get("--place"))));
         assert!(svg.contains("c-elim"));
         assert!(svg.contains(&format!(r#"fill="{}""#, pal.get("--hl-cell"))));
-        assert!(svg.contains("marker-end") && svg.contains("stroke-dasharray"));
+        // The weak link dashed, its head filled.
+        assert!(svg.contains(r#"stroke-dasharray="0.1 0.07""#));
+        assert_eq!(svg.matches('Z').count(), 1);
         assert!(!svg.contains("selected") && !svg.contains("peer"));
         // Balanced groups.
         assert_eq!(svg.matches("<g").count(), svg.matches("</g>").count());

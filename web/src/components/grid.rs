@@ -103,8 +103,11 @@ fn GridCell(props: &GridCellProps) -> Html {
     let i = props.index;
     let cell = &props.view;
     let (v, shown) = (cell.value, cell.shown);
+    // The digit and the candidates are keyed apart, so a cell that turns from one to the other
+    // replaces its content in one DOM removal instead of Yew reusing the span and removing the
+    // candidates one by one (a pasted puzzle's givens: 9 removals each).
     let content = if v != 0 {
-        html! { <span class="digit">{ v }</span> }
+        html! { <span key="digit" class="digit">{ v }</span> }
     } else {
         // Only the candidates drawn, each placed on the 3×3 lattice by its digit's class
         // (`d1`–`d9`): no empty boxes to lay out.
@@ -120,7 +123,7 @@ fn GridCell(props: &GridCellProps) -> Html {
                     { k.digit }</span>
             }
         });
-        html! { <span class="cands" aria-hidden="true">{ for slots }</span> }
+        html! { <span key="cands" class="cands" aria-hidden="true">{ for slots }</span> }
     };
     let onclick = props.on_select.reform(move |_: MouseEvent| i);
     html! {

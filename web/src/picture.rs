@@ -327,9 +327,15 @@ pub fn svg(view: &GridView, pal: &Palette) -> String {
         let p = link_paths(&step.links);
         let _ = write!(
             out,
-            r#"<g class="links" transform="translate({pad} {pad}) scale({cell})" opacity="0.9"><path d="{}" fill="none" stroke="{link}" stroke-width="0.035"/><path d="{}" fill="none" stroke="{link}" stroke-width="0.035" stroke-dasharray="0.1 0.07"/><path d="{}" fill="{link}"/>"#,
-            p.strong, p.weak, p.heads
+            r#"<g class="links" transform="translate({pad} {pad}) scale({cell})" opacity="0.9">"#
         );
+        let stroke = format!(r#"fill="none" stroke="{link}" stroke-width="0.035""#);
+        for (d, dash) in [(&p.strong, ""), (&p.weak, r#" stroke-dasharray="0.1 0.07""#)] {
+            if !d.is_empty() {
+                let _ = write!(out, r#"<path d="{d}" {stroke}{dash}/>"#);
+            }
+        }
+        let _ = write!(out, r#"<path d="{}" fill="{link}"/>"#, p.heads);
         out.push_str("</g>");
     }
     out.push_str("</svg>\n");
@@ -408,9 +414,10 @@ mod tests {
         assert!(svg.contains(&format!(r#"fill="{}""#, pal.get("--place"))));
         assert!(svg.contains("c-elim"));
         assert!(svg.contains(&format!(r#"fill="{}""#, pal.get("--hl-cell"))));
-        // The weak link dashed, its head filled.
+        // The one link, weak: dashed, its head filled, no empty path for the strong ones.
         assert!(svg.contains(r#"stroke-dasharray="0.1 0.07""#));
         assert_eq!(svg.matches('Z').count(), 1);
+        assert!(!svg.contains(r#"d="""#));
         assert!(!svg.contains("selected") && !svg.contains("peer"));
         // Balanced groups.
         assert_eq!(svg.matches("<g").count(), svg.matches("</g>").count());

@@ -66,9 +66,9 @@ fn arrow(l: &PlainLink) -> Option<[(f64, f64); 6]> {
 
 /// The arrows of a step's links as three SVG paths (`d`, in grid units): the strong links'
 /// curves, the weak links' curves and every arrowhead. One element each however many links
-/// a step has: a forcing net's hundred arrows drawn as a hundred elements cost the page
-/// (style, layout and paint) about a third of each step's longest task. The screen's overlay
-/// and the picture ([`crate::picture`]) draw the same paths.
+/// a step has: a forcing net's hundreds of arrows, drawn as an element each, cost the page
+/// (Yew's render, style, layout and paint) about a quarter of each step's longest task. The
+/// screen's overlay and the picture ([`crate::picture`]) draw the same paths.
 #[derive(Debug, Default, PartialEq)]
 pub struct LinkPaths {
     /// The strong links' curves (drawn solid).

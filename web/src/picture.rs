@@ -319,12 +319,11 @@ pub fn svg(view: &GridView, pal: &Palette) -> String {
         d1(9.0 * CELL + 3.0),
         d1(9.0 * CELL + 3.0)
     );
-    if let Some(step) = view.step
-        && !step.links.is_empty()
-    {
+    // Every arrow drawn has a head, so no heads means no arrows (no links, or none with length).
+    let p = view.step.map(|s| link_paths(&s.links)).unwrap_or_default();
+    if !p.heads.is_empty() {
         let link = pal.get("--link");
         let (pad, cell) = (d0(PAD), d0(CELL));
-        let p = link_paths(&step.links);
         let _ = write!(
             out,
             r#"<g class="links" transform="translate({pad} {pad}) scale({cell})" opacity="0.9">"#
@@ -421,5 +420,15 @@ mod tests {
         assert!(!svg.contains("selected") && !svg.contains("peer"));
         // Balanced groups.
         assert_eq!(svg.matches("<g").count(), svg.matches("</g>").count());
+        assert!(svg.contains(r#"<g class="links""#));
+        // A link with no length (a node to itself) draws no arrow, so no group for it.
+        let still = PlainLink {
+            from: PlainNode { digit: 2, cells: vec![2] },
+            to: PlainNode { digit: 2, cells: vec![2] },
+            strong: true,
+        };
+        let step = PlainStep { links: vec![still], ..step.clone() };
+        let svg = super::svg(&GridView { step: Some(&step), ..view }, &pal);
+        assert!(!svg.contains(r#"class="links""#) && !svg.contains(r#"d="""#));
     }
 }

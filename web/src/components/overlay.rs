@@ -106,7 +106,9 @@ pub fn LinkOverlay(props: &OverlayProps) -> Html {
             if !weak.is_empty() {
                 <path class="link weak" d={weak} />
             }
-            <path class="link-heads" d={heads} />
+            if !heads.is_empty() {
+                <path class="link-heads" d={heads} />
+            }
         </svg>
     }
 }

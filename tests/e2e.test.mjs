@@ -1371,6 +1371,25 @@ test('install: the manifest is valid, the page installable, the icons served; th
   assert.match(types['sw.js'], /^200 text\/javascript/);
   assert.match(types['icon.svg'], /^200 image\/svg\+xml/);
   assert.match(types['icon-512.png'], /^200 image\/png/);
+  // The PNG icons (indexed, with a transparency chunk: scripts/icons.py) decode at their sizes,
+  // with the rounded icons' corners transparent and the maskable one full bleed.
+  const icons = await page.evaluate(async () => Promise.all(['icon-192.png', 'icon-512.png', 'icon-maskable-512.png'].map(async (f) => {
+    const img = new Image();
+    img.src = f;
+    await img.decode();
+    const c = document.createElement('canvas');
+    c.width = img.naturalWidth;
+    c.height = img.naturalHeight;
+    const g = c.getContext('2d');
+    g.drawImage(img, 0, 0);
+    const alpha = (x, y) => g.getImageData(x, y, 1, 1).data[3];
+    return `${f} ${img.naturalWidth}x${img.naturalHeight} corner ${alpha(0, 0)} centre ${alpha(c.width >> 1, c.height >> 1)}`;
+  })));
+  assert.deepEqual(icons, [
+    'icon-192.png 192x192 corner 0 centre 255',
+    'icon-512.png 512x512 corner 0 centre 255',
+    'icon-maskable-512.png 512x512 corner 255 centre 255',
+  ]);
   // The favicon is a real icon, and the CSP is complete (its placeholder replaced).
   assert.equal(await page.getAttribute('link[rel=icon][type="image/svg+xml"]', 'href'), 'icon.svg');
   const csp = await page.getAttribute('meta[http-equiv=Content-Security-Policy]', 'content');

@@ -1554,6 +1554,27 @@ test('save picture: the SVG holds the 81 cells and the digits shown with the ste
   assert.equal(png.readUInt32BE(16), 1104, 'width');
   assert.equal(png.readUInt32BE(20), 1104, 'height');
   assert.ok(png.length > 20000, `a drawn picture, not a blank one (${png.length} bytes)`);
+  // The first step with arrows: the picture draws them as the screen does (width, dashes and
+  // opacity from the same stylesheet properties).
+  const steps = await page.$$eval('.step-item', (e) => e.length);
+  let linked = -1;
+  for (let i = 0; i < steps && linked < 0; i++) {
+    await page.click(`.step-item[data-step="${i}"]`);
+    await settle();
+    if (await page.$$eval('.overlay path.link.weak', (e) => e.length)) linked = i;
+  }
+  assert.ok(linked >= 0, 'some step of top1465-1 has weak links');
+  const screen = await page.$eval('.overlay', (o) => {
+    const weak = getComputedStyle(o.querySelector('path.link.weak'));
+    return [Number(getComputedStyle(o).opacity), parseFloat(weak.strokeWidth), weak.strokeDasharray.split(/[ ,]+/).map(parseFloat)];
+  });
+  const [linksDl] = await Promise.all([page.waitForEvent('download'), page.click('#save-svg')]);
+  const linkSvg = await readFile(await linksDl.path(), 'utf8');
+  const group = linkSvg.match(/<g class="links"[^>]*opacity="([^"]+)">.*?<\/g>/s);
+  assert.ok(group, 'the picture has the step\'s arrows');
+  const dashed = group[0].match(/<path d="[^"]+" [^>]*stroke-width="([^"]+)" stroke-dasharray="([^"]+)"/);
+  assert.ok(dashed, 'a dashed path for the weak links');
+  assert.deepEqual([Number(group[1]), Number(dashed[1]), dashed[2].split(/[ ,]+/).map(Number)], screen);
 });
 
 /** The number of pages of a PDF Chromium made. */

@@ -322,14 +322,17 @@ pub fn svg(view: &GridView, pal: &Palette) -> String {
     // Every arrow drawn has a head, so no heads means no arrows (no links, or none with length).
     let p = view.step.map(|s| link_paths(&s.links)).unwrap_or_default();
     if !p.heads.is_empty() {
+        // Colour, width, dashes and opacity from the stylesheet, as the screen's overlay has them.
         let link = pal.get("--link");
+        let (width, opacity) = (pal.get("--link-width"), pal.get("--link-opacity"));
+        let dashes = format!(r#" stroke-dasharray="{}""#, pal.get("--link-dash"));
         let (pad, cell) = (d0(PAD), d0(CELL));
         let _ = write!(
             out,
-            r#"<g class="links" transform="translate({pad} {pad}) scale({cell})" opacity="0.9">"#
+            r#"<g class="links" transform="translate({pad} {pad}) scale({cell})" opacity="{opacity}">"#
         );
-        let stroke = format!(r#"fill="none" stroke="{link}" stroke-width="0.035""#);
-        for (d, dash) in [(&p.strong, ""), (&p.weak, r#" stroke-dasharray="0.1 0.07""#)] {
+        let stroke = format!(r#"fill="none" stroke="{link}" stroke-width="{width}""#);
+        for (d, dash) in [(&p.strong, ""), (&p.weak, dashes.as_str())] {
             if !d.is_empty() {
                 let _ = write!(out, r#"<path d="{d}" {stroke}{dash}/>"#);
             }
@@ -413,8 +416,25 @@ mod tests {
         assert!(svg.contains(&format!(r#"fill="{}""#, pal.get("--place"))));
         assert!(svg.contains("c-elim"));
         assert!(svg.contains(&format!(r#"fill="{}""#, pal.get("--hl-cell"))));
-        // The one link, weak: dashed, its head filled, no empty path for the strong ones.
+        // The one link, weak: dashed, its head filled, no empty path for the strong ones; its
+        // width, dashes and opacity those of the stylesheet (which the screen's overlay uses).
+        assert_eq!(
+            ["--link-width", "--link-dash", "--link-opacity"].map(|v| pal.get(v)),
+            ["0.035", "0.1 0.07", "0.9"]
+        );
+        assert!(svg.contains(r#"stroke-width="0.035""#));
         assert!(svg.contains(r#"stroke-dasharray="0.1 0.07""#));
+        assert!(svg.contains(r#"opacity="0.9""#));
+        // Read, not written in: another stylesheet's values reach the picture.
+        let css = include_str!("../style.css")
+            .replace("--link-width: 0.035", "--link-width: 0.05")
+            .replace("--link-dash: 0.1 0.07", "--link-dash: 0.2 0.1")
+            .replace("--link-opacity: 0.9", "--link-opacity: 0.75");
+        let other = super::svg(&view, &Palette::from_css(&css, false));
+        for attr in [r#"stroke-width="0.05""#, r#"stroke-dasharray="0.2 0.1""#, r#"opacity="0.75""#]
+        {
+            assert!(other.contains(attr), "{attr}");
+        }
         assert_eq!(svg.matches('Z').count(), 1);
         assert!(!svg.contains(r#"d="""#));
         assert!(!svg.contains("selected") && !svg.contains("peer"));

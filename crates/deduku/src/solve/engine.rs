@@ -412,22 +412,38 @@ impl State {
         self.open_cells[0] | self.open_cells[1] | self.open_cells[2] == 0
     }
 
-    /// The 81 digits of a solved state.
+    /// The 81 digits of a solved state (each cell in exactly one digit's word).
+    ///
+    /// Bit-sliced, the reverse of `value_words` in [`crate::solve`]: per band, four planes
+    /// hold bit `j` of each cell's digit, and each plane is spread eight cells at a time to
+    /// one bit per byte by a multiplication: no loop over each word's cells, with a store per
+    /// cell (the first solution's cost matters where the search is short).
     fn grid(&self) -> [u8; 81] {
-        let mut g = [0u8; 81];
+        // Eight cells at a time from each band's first cell: a band's last write runs 5 bytes
+        // into the next band, which overwrites them, and the last band's into the 7 spare.
+        let mut g = [0u8; 88];
         for b in 0..3 {
+            let mut planes = [0u32; 4];
             for d in 0..9 {
-                let mut m = self.cands[ix(b, d)];
-                while m != 0 {
-                    let i = m.trailing_zeros() as usize;
-                    m &= m - 1;
-                    if let Some(x) = g.get_mut(27 * b + i) {
-                        *x = d as u8 + 1;
+                let w = self.cands[ix(b, d)];
+                for (j, plane) in planes.iter_mut().enumerate() {
+                    if (d + 1) >> j & 1 != 0 {
+                        *plane |= w;
                     }
                 }
             }
+            for q in 0..4 {
+                let mut bytes = 0u64;
+                for (j, &plane) in planes.iter().enumerate() {
+                    bytes |= spread(plane >> (8 * q) & 0xff) << j;
+                }
+                let at = 27 * b + 8 * q;
+                g[at..at + 8].copy_from_slice(&bytes.to_le_bytes());
+            }
         }
-        g
+        let mut out = [0u8; 81];
+        out.copy_from_slice(&g[..81]);
+        out
     }
 
     /// Naked singles and the branching cell.
@@ -693,6 +709,16 @@ const TRIADS_FROM: u32 = 50;
 /// 1.29); the sets without such puzzles (17-clue, top1465, the forum's hardest) are unchanged.
 pub(super) const LEAN_FROM_GIVENS: u32 = 32;
 
+/// The eight bits of `x` (below 256) one per byte: bit `i` becomes byte `i`'s bit 0.
+#[inline(always)]
+fn spread(x: u32) -> u64 {
+    // Eight copies of the byte (no overlap, so no carry), each keeping its own bit `i`; adding
+    // 0x7f to a byte sets its top bit exactly when that bit was there (at most 0x80 + 0x7f: no
+    // carry into the next byte).
+    let copies = (u64::from(x) * 0x0101_0101_0101_0101) & 0x8040_2010_0804_0201;
+    ((copies + 0x7f7f_7f7f_7f7f_7f7f) & 0x8080_8080_8080_8080) >> 7
+}
+
 /// Bit 0 of every group of three bits in 27.
 const SPACED: u32 = 0o111_111_111;
 
@@ -912,6 +938,14 @@ mod tests {
         assert!((0..27).all(|k| st.cands[k] & !before[k] == 0), "only removes");
         assert_eq!(changed, !removed.is_empty());
         Some(removed)
+    }
+
+    #[test]
+    fn spread_puts_each_bit_in_its_own_byte() {
+        for x in 0..256u32 {
+            let want: Vec<u8> = (0..8).map(|i| (x >> i & 1) as u8).collect();
+            assert_eq!(spread(x).to_le_bytes().to_vec(), want, "{x:#010b}");
+        }
     }
 
     #[test]

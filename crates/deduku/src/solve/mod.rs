@@ -124,21 +124,13 @@ pub fn count_solutions(board: &Board, limit: usize) -> Count {
 /// [`count_solutions`].
 pub fn count_solutions_keeping(board: &Board, limit: usize, keep: usize) -> Count {
     let mut cands = [0u32; 27];
-    let mut placed = [0u32; 27];
     for d in 0..9 {
         let m = board.digit_cells(Digit::from_index(d)).bits();
         for b in 0..3 {
             cands[ix(b, d)] = (m >> (27 * b)) as u32 & BAND;
         }
     }
-    let values = board.values();
-    for b in 0..3 {
-        // As in `count_values_keeping`: no branch per cell.
-        let cells = band_cells(values, b);
-        for d in 0..9 {
-            placed[ix(b, d)] = cells[d + 1];
-        }
-    }
+    let (placed, _) = value_words(board.values());
     run(State::new(&cands, &placed), givens(&placed), limit, keep)
 }
 
@@ -159,13 +151,11 @@ pub fn count_values_keeping(values: &[u8; 81], limit: usize, keep: usize) -> Cou
 /// The search state of 81 values (each given placed, each empty cell open to every digit), and
 /// the number of givens.
 fn values_state(values: &[u8; 81]) -> (State, u32) {
+    let (placed, empty) = value_words(values);
     let mut cands = [0u32; 27];
-    let mut placed = [0u32; 27];
     for b in 0..3 {
-        let cells = band_cells(values, b);
         for d in 0..9 {
-            cands[ix(b, d)] = cells[0];
-            placed[ix(b, d)] = cells[d + 1];
+            cands[ix(b, d)] = empty[b];
         }
     }
     (State::new(&cands, &placed), givens(&placed))
@@ -176,17 +166,50 @@ fn givens(placed: &[u32; 27]) -> u32 {
     (0..3).map(|b| (0..9).fold(0, |m, d| m | placed[ix(b, d)]).count_ones()).sum()
 }
 
-/// `cells[v]`: the cells of band `b` holding value `v`, 0 for empty or above 9 (no branch per
-/// cell: whether a cell is given is unpredictable).
+/// The cells of 81 values as band words: `placed[ix(b, d)]`, the cells of band `b` holding
+/// digit `d + 1`, and `empty[b]`, those holding 0 or a value above 9.
+///
+/// Bit-sliced, with no branch or memory round trip per cell (a loop adding each cell to its
+/// value's word waits on the store it just made whenever two cells in a row hold the same
+/// value, which the empty cells mostly do): each value's four low bits, and whether it has a
+/// higher one, are gathered eight cells at a time into five "planes" by a multiplication, and
+/// a digit's cells are where the planes spell it.
 #[inline(always)]
-fn band_cells(values: &[u8; 81], b: usize) -> [u32; 10] {
-    let mut cells = [0u32; 10];
-    for i in 0..27 {
-        // `% 81` is a no-op for `b < 3` that lets the compiler drop the bounds check.
-        let v = usize::from(values[(27 * b + i) % 81]);
-        cells[if v > 9 { 0 } else { v }] |= 1 << i;
+fn value_words(values: &[u8; 81]) -> ([u32; 27], [u32; 3]) {
+    /// Bit 0 of each of eight bytes.
+    const LOW: u64 = 0x0101_0101_0101_0101;
+    /// Moves bit 0 of byte `i` to bit `56 + i` (the products land on distinct bits: no carry).
+    const GATHER: u64 = 0x0102_0408_1020_4080;
+    let gather = |x: u64| ((x & LOW).wrapping_mul(GATHER) >> 56) as u32;
+    let mut placed = [0u32; 27];
+    let mut empty = [0u32; 3];
+    for b in 0..3 {
+        // The band's 27 values, and 5 zeros: four 8-byte words.
+        let mut bytes = [0u8; 32];
+        bytes[..27].copy_from_slice(&values[27 * b..27 * b + 27]);
+        let mut planes = [0u32; 5];
+        for (q, word) in bytes.chunks_exact(8).enumerate() {
+            let mut w = [0u8; 8];
+            w.copy_from_slice(word);
+            let x = u64::from_le_bytes(w);
+            for (j, plane) in planes.iter_mut().take(4).enumerate() {
+                *plane |= gather(x >> j) << (8 * q);
+            }
+            planes[4] |= gather(x >> 4 | x >> 5 | x >> 6 | x >> 7) << (8 * q);
+        }
+        let mut digits = 0;
+        for d in 0..9 {
+            let v = d + 1;
+            let mut m = BAND & !planes[4];
+            for (j, &plane) in planes.iter().take(4).enumerate() {
+                m &= if v >> j & 1 != 0 { plane } else { !plane };
+            }
+            placed[ix(b, d)] = m;
+            digits |= m;
+        }
+        empty[b] = BAND & !digits;
     }
-    cells
+    (placed, empty)
 }
 
 /// Searches from `st` (a puzzle with `givens` givens) for up to `limit` solutions, keeping the
@@ -215,6 +238,44 @@ mod tests {
         let c = count_values(&[0; 81], 2);
         assert_eq!(c.count, 2);
         assert_ne!(c.solutions[0], c.solutions[1]);
+    }
+
+    #[test]
+    fn value_words_sort_every_cell_by_its_value() {
+        // Values 0-9 and some above 9 (which count as empty), from a fixed pseudo-random walk.
+        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        for round in 0..2000 {
+            let mut values = [0u8; 81];
+            for v in &mut values {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                *v = match x % 16 {
+                    r @ 0..=9 => r as u8,
+                    10..=13 => 0,
+                    _ => [10, 15, 16, 17, 25, 255][(x >> 8) as usize % 6],
+                };
+            }
+            if round == 0 {
+                values = [7; 81];
+            }
+            let (placed, empty) = value_words(&values);
+            for (i, &v) in values.iter().enumerate() {
+                let (b, bit) = (i / 27, 1u32 << (i % 27));
+                let is_digit = (1..=9).contains(&v);
+                assert_eq!(empty[b] & bit != 0, !is_digit, "cell {i} holding {v}");
+                for d in 0..9 {
+                    let want = is_digit && usize::from(v) == d + 1;
+                    assert_eq!(
+                        placed[ix(b, d)] & bit != 0,
+                        want,
+                        "cell {i} holding {v}, digit {}",
+                        d + 1
+                    );
+                }
+            }
+            assert!(placed.iter().chain(&empty).all(|&w| w & !BAND == 0));
+        }
     }
 
     #[test]

@@ -709,6 +709,14 @@ const TRIADS_FROM: u32 = 50;
 /// 1.29); the sets without such puzzles (17-clue, top1465, the forum's hardest) are unchanged.
 pub(super) const LEAN_FROM_GIVENS: u32 = 32;
 
+/// Bit 0 of each of the eight bytes of `x`, as eight bits: byte `i`'s becomes bit `i` (the
+/// reverse of [`spread`]; how [`crate::solve`] reads values into band words).
+#[inline(always)]
+pub(super) fn gather(x: u64) -> u32 {
+    // Each byte's bit 0 is moved to bit 56 + i; the products land on distinct bits, so no carry.
+    ((x & 0x0101_0101_0101_0101).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u32
+}
+
 /// The eight bits of `x` (below 256) one per byte: bit `i` becomes byte `i`'s bit 0.
 #[inline(always)]
 fn spread(x: u32) -> u64 {
@@ -941,11 +949,38 @@ mod tests {
     }
 
     #[test]
-    fn spread_puts_each_bit_in_its_own_byte() {
+    fn spread_and_gather_move_each_bit_to_its_own_byte_and_back() {
         for x in 0..256u32 {
-            let want: Vec<u8> = (0..8).map(|i| (x >> i & 1) as u8).collect();
-            assert_eq!(spread(x).to_le_bytes().to_vec(), want, "{x:#010b}");
+            let mut want = [0u8; 8];
+            for (i, byte) in want.iter_mut().enumerate() {
+                *byte = (x >> i & 1) as u8;
+            }
+            assert_eq!(spread(x).to_le_bytes(), want, "{x:#010b}");
+            // Only bit 0 of each byte counts: the other bits are set here and must be ignored.
+            assert_eq!(gather(u64::from_le_bytes(want) | 0xfefe_fefe_fefe_fefe), x, "{x:#010b}");
         }
+    }
+
+    #[test]
+    fn a_solved_state_gives_back_its_grid() {
+        // Solutions from another solver's test data (the `sudoku` crate's, see SOURCES.md), read
+        // into band words and written out again.
+        let text = concat!(
+            include_str!("../../tests/data/solver/lines-easy-solutions.txt"),
+            "\n",
+            include_str!("../../tests/data/solver/lines-medium-solutions.txt"),
+            "\n",
+            include_str!("../../tests/data/solver/lines-hard-solutions.txt"),
+        );
+        let mut n = 0;
+        for line in text.lines().filter(|l| !l.trim().is_empty()) {
+            let grid: [u8; 81] = std::array::from_fn(|i| line.as_bytes()[i] - b'0');
+            let (st, givens) = crate::solve::values_state(&grid);
+            assert_eq!(givens, 81, "{line}");
+            assert_eq!(st.grid(), grid, "{line}");
+            n += 1;
+        }
+        assert_eq!(n, 81);
     }
 
     #[test]

@@ -72,7 +72,7 @@ mod engine;
 
 use crate::board::Board;
 use crate::grid::Digit;
-use engine::{BAND, LEAN_FROM_GIVENS, Search, State, ix};
+use engine::{BAND, LEAN_FROM_GIVENS, Search, State, gather, ix};
 
 /// What [`count_solutions`] and its relatives found.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
@@ -172,36 +172,32 @@ fn givens(placed: &[u32; 27]) -> u32 {
 /// Bit-sliced, with no branch or memory round trip per cell (a loop adding each cell to its
 /// value's word waits on the store it just made whenever two cells in a row hold the same
 /// value, which the empty cells mostly do): each value's four low bits, and whether it has a
-/// higher one, are gathered eight cells at a time into five "planes" by a multiplication, and
-/// a digit's cells are where the planes spell it.
+/// higher one, are gathered eight cells at a time into bit planes ([`engine::gather`], one
+/// multiplication), and a digit's cells are where the planes spell it.
 #[inline(always)]
 fn value_words(values: &[u8; 81]) -> ([u32; 27], [u32; 3]) {
-    /// Bit 0 of each of eight bytes.
-    const LOW: u64 = 0x0101_0101_0101_0101;
-    /// Moves bit 0 of byte `i` to bit `56 + i` (the products land on distinct bits: no carry).
-    const GATHER: u64 = 0x0102_0408_1020_4080;
-    let gather = |x: u64| ((x & LOW).wrapping_mul(GATHER) >> 56) as u32;
     let mut placed = [0u32; 27];
     let mut empty = [0u32; 3];
     for b in 0..3 {
         // The band's 27 values, and 5 zeros: four 8-byte words.
         let mut bytes = [0u8; 32];
         bytes[..27].copy_from_slice(&values[27 * b..27 * b + 27]);
-        let mut planes = [0u32; 5];
-        for (q, word) in bytes.chunks_exact(8).enumerate() {
-            let mut w = [0u8; 8];
-            w.copy_from_slice(word);
-            let x = u64::from_le_bytes(w);
-            for (j, plane) in planes.iter_mut().take(4).enumerate() {
+        // `planes[j]`: the cells whose value has bit `j`; `high`: those with bit 4 to 7.
+        let (mut planes, mut high) = ([0u32; 4], 0u32);
+        for q in 0..4 {
+            let mut word = [0u8; 8];
+            word.copy_from_slice(&bytes[8 * q..8 * q + 8]);
+            let x = u64::from_le_bytes(word);
+            for (j, plane) in planes.iter_mut().enumerate() {
                 *plane |= gather(x >> j) << (8 * q);
             }
-            planes[4] |= gather(x >> 4 | x >> 5 | x >> 6 | x >> 7) << (8 * q);
+            high |= gather(x >> 4 | x >> 5 | x >> 6 | x >> 7) << (8 * q);
         }
         let mut digits = 0;
         for d in 0..9 {
             let v = d + 1;
-            let mut m = BAND & !planes[4];
-            for (j, &plane) in planes.iter().take(4).enumerate() {
+            let mut m = BAND & !high;
+            for (j, &plane) in planes.iter().enumerate() {
                 m &= if v >> j & 1 != 0 { plane } else { !plane };
             }
             placed[ix(b, d)] = m;
@@ -242,18 +238,16 @@ mod tests {
 
     #[test]
     fn value_words_sort_every_cell_by_its_value() {
-        // Values 0-9 and some above 9 (which count as empty), from a fixed pseudo-random walk.
-        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        // Values 0-9 and some above 9 (which count as empty), from the crate's seeded generator.
+        let mut rng = crate::generate::Rng::new(7);
         for round in 0..2000 {
             let mut values = [0u8; 81];
             for v in &mut values {
-                x ^= x << 13;
-                x ^= x >> 7;
-                x ^= x << 17;
-                *v = match x % 16 {
+                *v = match rng.below(16) {
                     r @ 0..=9 => r as u8,
                     10..=13 => 0,
-                    _ => [10, 15, 16, 17, 25, 255][(x >> 8) as usize % 6],
+                    // Each high bit alone over a digit's low bits (17, 33, 67, 137), and more.
+                    _ => [10, 15, 16, 17, 25, 33, 67, 137, 255][rng.below(9)],
                 };
             }
             if round == 0 {

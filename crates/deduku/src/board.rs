@@ -283,37 +283,44 @@ impl Board {
         self.first_conflict()
     }
 
-    /// Whether [`Board::check`] finds nothing: in one pass over the cells (the digits placed
-    /// in each house, duplicates, empty cells without candidates), then per house the digits
-    /// placed or still possible there.
+    /// Whether [`Board::check`] finds nothing: in one pass over the cells, row by row, each
+    /// house gathers the digits placed in it (and whether one came twice) and the digits
+    /// placed or possible in it, which must be all nine. An empty cell without candidates has
+    /// nothing to add and fails at once. (Every finder asks first; testing house by house
+    /// through the cell lists took four times the instructions, 2–3 % of the default path.)
     fn consistent(&self) -> bool {
-        let mut placed = [0u16; 27];
-        for c in Cell::all() {
-            let v = self.values[c.index()];
-            if v == 0 {
-                if self.cands[c.index()].is_empty() {
+        const ALL: u16 = 0x1ff;
+        let (mut col_placed, mut col_open) = ([0u16; 9], [0u16; 9]);
+        let (mut twice, mut no_candidate) = (0u16, false);
+        for band in 0..3 {
+            let (mut box_placed, mut box_open) = ([0u16; 3], [0u16; 3]);
+            for r in 3 * band..3 * band + 3 {
+                let (mut row_placed, mut row_open) = (0u16, 0u16);
+                for c in 0..9 {
+                    let i = r * 9 + c;
+                    let v = self.values[i];
+                    // The placed digit's bit (values are 0–9: no shift overflows).
+                    let p = u16::from(v != 0) << (v.wrapping_sub(1) & 15);
+                    let o = p | self.cands[i].bits();
+                    no_candidate |= o == 0;
+                    let s = c / 3;
+                    twice |= p & (row_placed | col_placed[c] | box_placed[s]);
+                    row_placed |= p;
+                    col_placed[c] |= p;
+                    box_placed[s] |= p;
+                    row_open |= o;
+                    col_open[c] |= o;
+                    box_open[s] |= o;
+                }
+                if row_open != ALL {
                     return false;
                 }
-                continue;
             }
-            let bit = 1u16 << (v - 1);
-            for h in c.houses() {
-                let p = &mut placed[h.index()];
-                if *p & bit != 0 {
-                    return false;
-                }
-                *p |= bit;
+            if box_open != [ALL; 3] {
+                return false;
             }
         }
-        House::all().all(|h| {
-            let set = h.cell_set();
-            let possible = self
-                .digit_cells
-                .iter()
-                .enumerate()
-                .fold(0u16, |m, (d, cells)| m | u16::from(cells.intersects(set)) << d);
-            placed[h.index()] | possible == 0x1ff
-        })
+        !no_candidate && twice == 0 && col_open == [ALL; 9]
     }
 
     /// [`Board::check`]'s answer for a board with a conflict: the first one, houses and cells

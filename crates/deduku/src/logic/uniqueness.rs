@@ -59,21 +59,48 @@ const fn col_mate(i: usize) -> usize {
     i ^ 2
 }
 
-/// Every rectangle spanning exactly two boxes, in reading order of its first corner.
+/// How many rectangles span exactly two boxes: 9 row pairs inside a band times 27 column pairs
+/// across stacks, and the reverse.
+const RECTANGLE_COUNT: usize = 2 * 9 * 27;
+
+/// Every rectangle spanning exactly two boxes, ordered by its two rows and then by its two
+/// columns. A table, not an iterator chain: the nine uniqueness finders walk it at every
+/// position of a path, and the nested `flat_map`s cost 3–4 % of the default path's time.
+static RECTANGLES: [Rect; RECTANGLE_COUNT] = {
+    let mut out = [[Cell::from_index(0); 4]; RECTANGLE_COUNT];
+    let mut n = 0;
+    let mut r1 = 0;
+    while r1 < 9 {
+        let mut r2 = r1 + 1;
+        while r2 < 9 {
+            let mut c1 = 0;
+            while c1 < 9 {
+                let mut c2 = c1 + 1;
+                while c2 < 9 {
+                    if (r1 / 3 == r2 / 3) != (c1 / 3 == c2 / 3) {
+                        out[n] = [
+                            Cell::at(r1, c1),
+                            Cell::at(r1, c2),
+                            Cell::at(r2, c1),
+                            Cell::at(r2, c2),
+                        ];
+                        n += 1;
+                    }
+                    c2 += 1;
+                }
+                c1 += 1;
+            }
+            r2 += 1;
+        }
+        r1 += 1;
+    }
+    assert!(n == RECTANGLE_COUNT);
+    out
+};
+
+/// Every rectangle spanning exactly two boxes, in the order of [`RECTANGLES`].
 fn rectangles() -> impl Iterator<Item = Rect> {
-    (0..9).flat_map(|r1| {
-        (r1 + 1..9).flat_map(move |r2| {
-            (0..9).flat_map(move |c1| {
-                (c1 + 1..9).filter_map(move |c2| {
-                    let same_band = r1 / 3 == r2 / 3;
-                    let same_stack = c1 / 3 == c2 / 3;
-                    (same_band != same_stack).then(|| {
-                        [Cell::at(r1, c1), Cell::at(r1, c2), Cell::at(r2, c1), Cell::at(r2, c2)]
-                    })
-                })
-            })
-        })
-    })
+    RECTANGLES.iter().copied()
 }
 
 fn cell_set(cells: impl IntoIterator<Item = Cell>) -> CellSet {
@@ -498,6 +525,29 @@ fn bug_plus_1(board: &Board, sink: &mut Sink) -> ControlFlow<()> {
 mod tests {
     use crate::logic::Technique::*;
     use crate::test_support::*;
+
+    /// The table holds every rectangle of two rows and two columns whose corners lie in
+    /// exactly two boxes, once each, ordered by its rows and then by its columns.
+    #[test]
+    fn rectangles_are_those_over_two_boxes_in_order() {
+        use crate::grid::Cell;
+        let mut want = Vec::new();
+        let pairs = || (0..9).flat_map(|a| (a + 1..9).map(move |b| (a, b)));
+        for (r1, r2) in pairs() {
+            for (c1, c2) in pairs() {
+                let rect = [Cell::at(r1, c1), Cell::at(r1, c2), Cell::at(r2, c1), Cell::at(r2, c2)];
+                let mut boxes: Vec<usize> = rect.iter().map(|c| c.boxx()).collect();
+                boxes.sort();
+                boxes.dedup();
+                if boxes.len() == 2 {
+                    want.push(rect);
+                }
+            }
+        }
+        let got: Vec<_> = super::rectangles().collect();
+        assert_eq!(got, want);
+        assert_eq!(got.len(), 486);
+    }
 
     // Lines of HoDoKu's regression library (tests/data/techniques/hodoku-reglib-1.4.txt);
     // each must give exactly the listed eliminations in one step.

@@ -98,6 +98,48 @@ fn for_each_combo(
     rec(items, 0, &mut chosen, 0, n, f)
 }
 
+/// Calls `f` with every `n`-element combination of `lines` (in increasing order) whose masks
+/// together cover at most `max_width` positions, with that union. The union only grows as
+/// lines join, so a partial combination already too wide is cut with all its extensions: the
+/// same combinations in the same order as testing every one, most never visited.
+fn combos_within(
+    lines: &[u8],
+    masks: &[u16; 9],
+    n: usize,
+    max_width: u32,
+    f: &mut impl FnMut(&[u8], u16) -> ControlFlow<()>,
+) -> ControlFlow<()> {
+    #[allow(clippy::too_many_arguments, reason = "the recursion's state, passed down")]
+    fn rec(
+        lines: &[u8],
+        masks: &[u16; 9],
+        start: usize,
+        union: u16,
+        chosen: &mut [u8; 9],
+        k: usize,
+        (n, max_width): (usize, u32),
+        f: &mut impl FnMut(&[u8], u16) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        if k == n {
+            return f(&chosen[..n], union);
+        }
+        for i in start..lines.len() {
+            if lines.len() - i < n - k {
+                break;
+            }
+            let next = union | masks[lines[i] as usize];
+            if next.count_ones() > max_width {
+                continue;
+            }
+            chosen[k] = lines[i];
+            rec(lines, masks, i + 1, next, chosen, k + 1, (n, max_width), f)?;
+        }
+        ControlFlow::Continue(())
+    }
+    let mut chosen = [0u8; 9];
+    rec(lines, masks, 0, 0, &mut chosen, 0, (n, max_width), f)
+}
+
 /// Iterates the set bits of a 9-bit mask.
 fn bits(mut m: u16) -> impl Iterator<Item = usize> {
     std::iter::from_fn(move || {
@@ -250,8 +292,8 @@ fn basic_oriented(
             count += 1;
         }
     }
-    for_each_combo(&lines[..count], n, &mut |base: &[u8]| {
-        let union = base.iter().fold(0u16, |u, &l| u | masks[l as usize]);
+    // A finned fish covers at most n + 3 positions (n covers, fins in one box), a basic one n.
+    combos_within(&lines[..count], &masks, n, max_len as u32, &mut |base: &[u8], union| {
         let width = union.count_ones() as usize;
         if variant == Variant::Basic {
             if width == n {

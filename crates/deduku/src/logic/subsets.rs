@@ -26,33 +26,46 @@ pub fn find(board: &Board, technique: Technique, sink: &mut Sink) -> ControlFlow
     }
 }
 
-/// Calls `f` with every `n`-element combination of `items` (in order).
-fn combinations<T: Copy>(
-    items: &[T],
+/// Calls `f` with every `n`-element combination of `items` (in order) whose masks together
+/// hold exactly `n` bits, with that union. The union only grows as items join, so a partial
+/// combination over `n` bits is cut with everything that would extend it: the same
+/// combinations in the same order as testing every one, without visiting most of them.
+fn tight_combinations<T: Copy>(
+    items: &[(T, u128)],
     n: usize,
-    f: &mut impl FnMut(&[T]) -> ControlFlow<()>,
+    f: &mut impl FnMut(&[T], u128) -> ControlFlow<()>,
 ) -> ControlFlow<()> {
     fn rec<T: Copy>(
-        items: &[T],
+        items: &[(T, u128)],
         n: usize,
         start: usize,
+        union: u128,
         acc: &mut Vec<T>,
-        f: &mut impl FnMut(&[T]) -> ControlFlow<()>,
+        f: &mut impl FnMut(&[T], u128) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
         if acc.len() == n {
-            return f(acc);
+            return if union.count_ones() as usize == n {
+                f(acc, union)
+            } else {
+                ControlFlow::Continue(())
+            };
         }
         for i in start..items.len() {
             if items.len() - i < n - acc.len() {
                 break;
             }
-            acc.push(items[i]);
-            rec(items, n, i + 1, acc, f)?;
+            let (item, mask) = items[i];
+            let next = union | mask;
+            if next.count_ones() as usize > n {
+                continue;
+            }
+            acc.push(item);
+            rec(items, n, i + 1, next, acc, f)?;
             acc.pop();
         }
         ControlFlow::Continue(())
     }
-    rec(items, n, 0, &mut Vec::with_capacity(n), f)
+    rec(items, n, 0, 0, &mut Vec::with_capacity(n), f)
 }
 
 /// A naked subset found in one house: its cells and digits.
@@ -68,21 +81,18 @@ fn naked_in(
     n: usize,
     f: &mut impl FnMut(Naked) -> ControlFlow<()>,
 ) -> ControlFlow<()> {
-    let cells: Vec<Cell> = h
+    let cells: Vec<(Cell, u128)> = h
         .cells()
         .into_iter()
         .filter(|&c| {
             let k = board.candidates(c).len() as usize;
             k >= 2 && k <= n
         })
+        .map(|c| (c, u128::from(board.candidates(c).bits())))
         .collect();
-    combinations(&cells, n, &mut |combo| {
-        let digits = combo.iter().fold(DigitSet::EMPTY, |a, &c| a.union(board.candidates(c)));
-        if digits.len() as usize == n {
-            f(Naked { cells: combo.iter().copied().collect(), digits })
-        } else {
-            ControlFlow::Continue(())
-        }
+    tight_combinations(&cells, n, &mut |combo, digits| {
+        let digits = DigitSet::from_bits(digits as u16);
+        f(Naked { cells: combo.iter().copied().collect(), digits })
     })
 }
 
@@ -154,22 +164,19 @@ fn locked(board: &Board, n: usize, technique: Technique, sink: &mut Sink) -> Con
 
 fn hidden(board: &Board, n: usize, technique: Technique, sink: &mut Sink) -> ControlFlow<()> {
     for h in House::all() {
-        let digits: Vec<Digit> = Digit::all()
+        let digits: Vec<(Digit, u128)> = Digit::all()
             .filter(|&d| {
                 let k = board.house_digit_cells(h, d).len() as usize;
                 k >= 2 && k <= n
             })
+            .map(|d| (d, board.house_digit_cells(h, d).bits()))
             .collect();
         let empties = h.cells().into_iter().filter(|&c| board.value(c).is_none()).count();
         if empties <= n {
             continue;
         }
-        combinations(&digits, n, &mut |combo| {
-            let cells =
-                combo.iter().fold(CellSet::EMPTY, |a, &d| a.union(board.house_digit_cells(h, d)));
-            if cells.len() as usize != n {
-                return ControlFlow::Continue(());
-            }
+        tight_combinations(&digits, n, &mut |combo, cells| {
+            let cells = CellSet::from_bits(cells);
             let set: DigitSet = combo.iter().copied().collect();
             let elims: Vec<Candidate> = cells
                 .iter()

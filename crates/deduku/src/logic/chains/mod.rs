@@ -369,6 +369,7 @@ fn collect_off(
 ) -> bool {
     let mut dropped = false;
     let start = g.nodes[s];
+    let from = AicStart::new(board, g, s);
     let (aic, continuous, discontinuous) = (
         shapes.contains(&Shape::Aic),
         shapes.contains(&Shape::Continuous),
@@ -396,7 +397,7 @@ fn collect_off(
             continue;
         }
         if aic {
-            let elims = aic_eliminations(board, g, s, l.index());
+            let elims = aic_eliminations(board, g, &from, l.index());
             if !elims.is_empty() {
                 dropped |= !push_found(g, bfs, l, Shape::Aic, elims, out);
             }
@@ -471,20 +472,47 @@ fn candidates_in(board: &Board, d: Digit, cells: CellSet) -> impl Iterator<Item 
     cells.intersection(board.digit_cells(d)).iter().map(move |c| Candidate::new(c, d))
 }
 
-/// What "node `s` or node `e`" of `g` removes. Called for every "on" literal every search
-/// reaches, so it decides from the nodes' digits and cells, read apart, and builds no list
-/// when nothing goes.
-fn aic_eliminations(board: &Board, g: &Graph, s: usize, e: usize) -> Vec<Candidate> {
-    let (d, ed) = (g.digit[s], g.digit[e]);
+/// What an AIC's start node gives every end: read once per search, not once per "on"
+/// literal it reaches.
+struct AicStart {
+    /// The start node's digit.
+    digit: Digit,
+    /// Its cells.
+    cells: CellSet,
+    /// The candidates of its digit outside it that see all its cells: a same-digit chain can
+    /// only remove some of these.
+    targets: CellSet,
+    /// Its cell, when it is a single candidate.
+    cell: Option<crate::grid::Cell>,
+}
+
+impl AicStart {
+    fn new(board: &Board, g: &Graph, s: usize) -> AicStart {
+        let digit = g.digit[s];
+        AicStart {
+            digit,
+            cells: g.nodes[s].cells,
+            targets: g.seen[s].intersection(board.digit_cells(digit)),
+            cell: g.cell_of(s),
+        }
+    }
+}
+
+/// What "node `s` or node `e`" of `g` removes (`s` as read by [`AicStart`]). Called for every
+/// "on" literal every search reaches, so it decides from the nodes' digits and cells, read
+/// apart, and builds no list when nothing goes.
+fn aic_eliminations(board: &Board, g: &Graph, s: &AicStart, e: usize) -> Vec<Candidate> {
+    let (d, ed) = (s.digit, g.digit[e]);
     if d == ed {
-        if g.nodes[s].cells.intersects(g.nodes[e].cells) {
+        // The digit's candidates seeing every cell of both nodes.
+        let cells = s.targets.intersection(g.seen[e]);
+        if cells.is_empty() || s.cells.intersects(g.nodes[e].cells) {
             return Vec::new();
         }
-        // The digit's candidates seeing every cell of both nodes.
-        return candidates_in(board, d, g.seen[s].intersection(g.seen[e])).collect();
+        return cells.iter().map(|c| Candidate::new(c, d)).collect();
     }
     // Type 2: different digits in two single cells that see each other.
-    let (Some(sc), Some(ec)) = (g.cell_of(s), g.cell_of(e)) else { return Vec::new() };
+    let (Some(sc), Some(ec)) = (s.cell, g.cell_of(e)) else { return Vec::new() };
     if sc == ec || !sc.sees(ec) {
         return Vec::new();
     }

@@ -86,8 +86,8 @@ fn chains_of_two_pairs(
                 for b in 0..2 {
                     let (x1, y1) = (p.cells[a], p.cells[1 - a]);
                     let (x2, y2) = (q.cells[b], q.cells[1 - b]);
-                    let pattern: CellSet = [x1, y1, x2, y2].into_iter().collect();
-                    if pattern.len() != 4 || !x1.sees(x2) {
+                    // Four distinct cells (a pair's two always are), `x1` seeing `x2`.
+                    if x1 == x2 || x1 == y2 || y1 == x2 || y1 == y2 || !x1.sees(x2) {
                         continue;
                     }
                     if classify(p.house, q.house, x1, x2) != technique {
@@ -109,6 +109,7 @@ fn chains_of_two_pairs(
                         }
                         _ => {}
                     }
+                    let pattern: CellSet = [x1, y1, x2, y2].into_iter().collect();
                     let targets =
                         y1.peers().intersection(y2.peers()).intersection(cells_d).minus(pattern);
                     if targets.is_empty() {

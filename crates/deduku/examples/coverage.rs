@@ -78,6 +78,7 @@ fn main() {
     let mut per_technique: BTreeMap<Technique, Duration> = BTreeMap::new();
     let mut hardest: BTreeMap<&'static str, usize> = BTreeMap::new();
     let mut times = Vec::new();
+    let mut slowest: Option<(Duration, Board)> = None;
     let mut without_bf = 0;
     let mut unsolved = Vec::new();
     let mut steps_total = 0usize;
@@ -112,6 +113,9 @@ fn main() {
             break;
         }
         times.push(start.elapsed());
+        if slowest.as_ref().is_none_or(|(t, _)| start.elapsed() > *t) {
+            slowest = Some((start.elapsed(), p.clone()));
+        }
         if b.is_solved() && !brute {
             without_bf += 1;
         } else {
@@ -135,6 +139,9 @@ fn main() {
             ms(*max),
             ms(total) / n as f64
         );
+    }
+    if let Some((t, p)) = &slowest {
+        println!("slowest: {:.2} ms, {}", ms(*t), deduku::format::to_line(p));
     }
     for p in &unsolved {
         println!("  needs brute force: {}", deduku::format::to_line(p));

@@ -207,12 +207,23 @@ fn contradictions(board: &Board, mode: Mode, sink: &mut Sink) -> ControlFlow<()>
 /// The most branches of a verity (candidates of a cell, places of a digit in a house).
 const MAX_BRANCHES: u32 = 3;
 
-/// A verity source: the branches (candidates assumed on), its name in the notation, and the
-/// house whose places of a digit it branches over (`None` for a cell's candidates).
+/// A verity source: the branches (candidates assumed on) and the house whose places of a
+/// digit it branches over (`None` for a cell's candidates).
 struct Source {
     branches: Vec<Lit>,
-    name: String,
     house: Option<House>,
+}
+
+impl Source {
+    /// Its name in the notation: `r1c2`, or `5 in row 3`. Written only for the steps built (a
+    /// name per source was a string per cell and house at every position searched).
+    fn name(&self) -> String {
+        let Some(k) = self.branches.first().map(|b| b.candidate()) else { return String::new() };
+        match self.house {
+            None => format!("{}", k.cell),
+            Some(h) => format!("{} in {h}", k.digit),
+        }
+    }
 }
 
 /// The verity sources: cells with 2–3 candidates, and houses where a digit has 2–3 places.
@@ -222,7 +233,7 @@ fn verity_sources(board: &Board) -> Vec<Source> {
         let cs = board.candidates(c);
         if (2..=MAX_BRANCHES).contains(&cs.len()) {
             let branches = cs.iter().map(|d| lit(c, d, true)).collect();
-            out.push(Source { branches, name: format!("{c}"), house: None });
+            out.push(Source { branches, house: None });
         }
     }
     for h in House::all() {
@@ -230,7 +241,7 @@ fn verity_sources(board: &Board) -> Vec<Source> {
             let cells = board.house_digit_cells(h, d);
             if (2..=MAX_BRANCHES).contains(&cells.len()) {
                 let branches = cells.iter().map(|c| lit(c, d, true)).collect();
-                out.push(Source { branches, name: format!("{d} in {h}"), house: Some(h) });
+                out.push(Source { branches, house: Some(h) });
             }
         }
     }
@@ -322,7 +333,8 @@ fn verities(board: &Board, mode: Mode, sink: &mut Sink) -> ControlFlow<()> {
     }
     crate::sort::sort(&mut found);
     for (size, src, l) in found {
-        let (Source { branches, name, house }, nets) = &kept[src];
+        let (source, nets) = &kept[src];
+        let (Source { branches, house }, name) = (source, source.name());
         let mut s = step_proving(technique_of(mode, false), l);
         s.highlight.candidates.extend(branches.iter().map(|&b| b.candidate()));
         s.highlight.alternate.push(l.candidate());

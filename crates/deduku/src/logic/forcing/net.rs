@@ -4,7 +4,7 @@
 
 use crate::board::Board;
 use crate::grid::{Candidate, Cell, CellSet, Digit, DigitSet};
-use crate::logic::lit::Lit;
+use crate::logic::lit::{Lit, LitSet};
 use crate::logic::step::{Link, Node};
 
 /// Which implications a propagation may use.
@@ -33,6 +33,32 @@ pub(crate) fn lit_text(l: Lit) -> String {
     if l.is_on() { format!("{}={}", k.cell, k.digit) } else { format!("{}<>{}", k.cell, k.digit) }
 }
 
+/// The predecessors of one derivation: the other candidates of a cell, or the other places of
+/// a digit in a house, so at most nine. Kept on the stack: a list per derivation on the heap
+/// was most of the propagation's allocations.
+struct Preds {
+    lits: [Lit; 9],
+    len: usize,
+}
+
+impl Preds {
+    fn of(lits: impl Iterator<Item = Lit>) -> Preds {
+        let mut p = Preds { lits: [Lit::off(0); 9], len: 0 };
+        for l in lits {
+            // A cell has nine candidates and a house nine cells: never more.
+            if let Some(slot) = p.lits.get_mut(p.len) {
+                *slot = l;
+                p.len += 1;
+            }
+        }
+        p
+    }
+
+    fn as_slice(&self) -> &[Lit] {
+        &self.lits[..self.len]
+    }
+}
+
 /// What went wrong in a propagation.
 #[derive(Clone, Debug)]
 pub(crate) struct Contradiction {
@@ -59,6 +85,8 @@ pub(crate) struct Net<'a> {
     value: [Option<Digit>; 81],
     /// Per house, the digits derived on in it.
     house_on: [DigitSet; 27],
+    /// Per house, the digits placed in it on `board`: what [`Net::reset`] restores.
+    placed: [DigitSet; 27],
     /// Per literal code, its position in `order` or [`NONE`].
     index: Vec<u32>,
     /// The literals in discovery order.
@@ -100,6 +128,7 @@ impl<'a> Net<'a> {
             digit_cells,
             value: [None; 81],
             house_on,
+            placed: house_on,
             index: vec![NONE; LITS],
             order: Vec::with_capacity(256),
             span: Vec::with_capacity(256),
@@ -121,11 +150,7 @@ impl<'a> Net<'a> {
             if l.is_on() {
                 self.value[c] = None;
                 for h in k.cell.houses() {
-                    let placed =
-                        h.cells().into_iter().any(|x| self.board.value(x) == Some(k.digit));
-                    if !placed {
-                        self.house_on[h.index()].remove(k.digit);
-                    }
+                    self.house_on[h.index()] = self.placed[h.index()];
                 }
             }
         }
@@ -183,12 +208,15 @@ impl<'a> Net<'a> {
         if self.value[c.index()].is_none() && (self.mode == Mode::Net || orig.len() == 2) {
             let left = self.cands[c.index()];
             if left.len() <= 1 {
-                let preds: Vec<Lit> =
-                    self.base.candidates(c).minus(left).iter().map(|x| lit(c, x, false)).collect();
+                let preds =
+                    Preds::of(self.base.candidates(c).minus(left).iter().map(|x| lit(c, x, false)));
                 match left.single_digit() {
-                    Some(e) => self.derive(lit(c, e, true), &preds),
+                    Some(e) => self.derive(lit(c, e, true), preds.as_slice()),
                     None => {
-                        self.contra(preds, format!("{c} has no candidate left"));
+                        self.contra(
+                            preds.as_slice().to_vec(),
+                            format!("{c} has no candidate left"),
+                        );
                         return;
                     }
                 }
@@ -206,13 +234,13 @@ impl<'a> Net<'a> {
                 continue;
             }
             let orig = self.base.house_digit_cells(h, d);
-            let preds: Vec<Lit> = orig.minus(left).iter().map(|x| lit(x, d, false)).collect();
+            let preds = Preds::of(orig.minus(left).iter().map(|x| lit(x, d, false)));
             match left.first() {
                 None => {
-                    self.contra(preds, format!("no place left for {d} in {h}"));
+                    self.contra(preds.as_slice().to_vec(), format!("no place left for {d} in {h}"));
                     return;
                 }
-                Some(x) => self.derive(lit(x, d, true), &preds),
+                Some(x) => self.derive(lit(x, d, true), preds.as_slice()),
             }
         }
         if self.mode == Mode::Net {
@@ -242,9 +270,9 @@ impl<'a> Net<'a> {
                     continue;
                 }
                 let orig = self.base.house_digit_cells(h, d);
-                let preds: Vec<Lit> = orig.minus(left).iter().map(|x| lit(x, d, false)).collect();
+                let preds = Preds::of(orig.minus(left).iter().map(|x| lit(x, d, false)));
                 for v in victims.iter() {
-                    self.derive(lit(v, d, false), &preds);
+                    self.derive(lit(v, d, false), preds.as_slice());
                 }
             }
         }
@@ -314,14 +342,16 @@ impl<'a> Net<'a> {
 
     /// The literals needed to derive all of `targets`, in discovery order.
     pub(crate) fn explain(&self, targets: &[Lit]) -> Vec<Lit> {
-        let mut seen = vec![false; LITS];
+        // A bit set on the stack, not a cleared list of LITS flags: explained once per
+        // contradiction found, which is most assumptions in a hard position.
+        let mut seen = LitSet::EMPTY;
         let mut stack: Vec<Lit> = targets.to_vec();
         let mut out = Vec::new();
         while let Some(l) = stack.pop() {
-            if seen[l.code()] || !self.has(l) {
+            if seen.contains(l) || !self.has(l) {
                 continue;
             }
-            seen[l.code()] = true;
+            seen.insert(l);
             out.push(l);
             stack.extend_from_slice(self.preds_of(l));
         }
@@ -332,14 +362,14 @@ impl<'a> Net<'a> {
     /// The predecessors reached from `lits` (backwards) that this net did not derive: for a
     /// net [`Net::inside`] an outer assumption, the outer literals its result rests on.
     pub(crate) fn premises(&self, lits: &[Lit]) -> Vec<Lit> {
-        let mut seen = vec![false; LITS];
+        let mut seen = LitSet::EMPTY;
         let mut stack: Vec<Lit> = lits.to_vec();
         let mut out = Vec::new();
         while let Some(l) = stack.pop() {
-            if seen[l.code()] {
+            if seen.contains(l) {
                 continue;
             }
-            seen[l.code()] = true;
+            seen.insert(l);
             if self.has(l) {
                 stack.extend_from_slice(self.preds_of(l));
             } else {

@@ -404,7 +404,11 @@ thread_local! {
 impl Adj {
     fn new(n: usize, stride: usize) -> Adj {
         let stride = stride.min(MAX_STRIDE);
-        let mut items = SPARE_ITEMS.with(|s| s.borrow_mut().pop()).unwrap_or_default();
+        // (An empty list, the placeholder `Graph::build` starts with, takes no buffer.)
+        let mut items = match n * stride {
+            0 => Vec::new(),
+            _ => SPARE_ITEMS.with(|s| s.borrow_mut().pop()).unwrap_or_default(),
+        };
         if items.len() < n * stride {
             items.resize(n * stride, 0);
         }

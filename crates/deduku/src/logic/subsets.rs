@@ -37,21 +37,21 @@ fn tight_combinations<T: Copy>(
 ) -> ControlFlow<()> {
     fn rec<T: Copy>(
         items: &[(T, u128)],
-        n: usize,
+        (n, k): (usize, usize),
         start: usize,
         union: u128,
-        acc: &mut Vec<T>,
+        acc: &mut [T; 9],
         f: &mut impl FnMut(&[T], u128) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
-        if acc.len() == n {
+        if k == n {
             return if union.count_ones() as usize == n {
-                f(acc, union)
+                f(&acc[..n], union)
             } else {
                 ControlFlow::Continue(())
             };
         }
         for i in start..items.len() {
-            if items.len() - i < n - acc.len() {
+            if items.len() - i < n - k {
                 break;
             }
             let (item, mask) = items[i];
@@ -59,13 +59,30 @@ fn tight_combinations<T: Copy>(
             if next.count_ones() as usize > n {
                 continue;
             }
-            acc.push(item);
-            rec(items, n, i + 1, next, acc, f)?;
-            acc.pop();
+            acc[k] = item;
+            rec(items, (n, k + 1), i + 1, next, acc, f)?;
         }
         ControlFlow::Continue(())
     }
-    rec(items, n, 0, 0, &mut Vec::with_capacity(n), f)
+    // The combination so far, on the stack (a house has nine cells or digits).
+    let Some(&(first, _)) = items.first() else { return ControlFlow::Continue(()) };
+    if n == 0 || n > 9 {
+        return ControlFlow::Continue(());
+    }
+    rec(items, (n, 0), 0, 0, &mut [first; 9], f)
+}
+
+/// The (at most nine) items of a house, with their masks, in an array on the stack (the rest
+/// `filler`) instead of a list per house and finder: subsets are tried at every position of
+/// a path.
+fn nine<T: Copy>(filler: T, items: impl Iterator<Item = (T, u128)>) -> ([(T, u128); 9], usize) {
+    let mut out = [(filler, 0); 9];
+    let mut len = 0;
+    for (slot, item) in out.iter_mut().zip(items) {
+        *slot = item;
+        len += 1;
+    }
+    (out, len)
 }
 
 /// A naked subset found in one house: its cells and digits.
@@ -81,16 +98,14 @@ fn naked_in(
     n: usize,
     f: &mut impl FnMut(Naked) -> ControlFlow<()>,
 ) -> ControlFlow<()> {
-    let cells: Vec<(Cell, u128)> = h
-        .cells()
-        .into_iter()
-        .filter(|&c| {
+    let (cells, len) = nine(
+        Cell::from_index(0),
+        h.cells().into_iter().filter_map(|c| {
             let k = board.candidates(c).len() as usize;
-            k >= 2 && k <= n
-        })
-        .map(|c| (c, u128::from(board.candidates(c).bits())))
-        .collect();
-    tight_combinations(&cells, n, &mut |combo, digits| {
+            (k >= 2 && k <= n).then(|| (c, u128::from(board.candidates(c).bits())))
+        }),
+    );
+    tight_combinations(&cells[..len], n, &mut |combo, digits| {
         let digits = DigitSet::from_bits(digits as u16);
         f(Naked { cells: combo.iter().copied().collect(), digits })
     })
@@ -164,18 +179,20 @@ fn locked(board: &Board, n: usize, technique: Technique, sink: &mut Sink) -> Con
 
 fn hidden(board: &Board, n: usize, technique: Technique, sink: &mut Sink) -> ControlFlow<()> {
     for h in House::all() {
-        let digits: Vec<(Digit, u128)> = Digit::all()
-            .filter(|&d| {
-                let k = board.house_digit_cells(h, d).len() as usize;
-                k >= 2 && k <= n
-            })
-            .map(|d| (d, board.house_digit_cells(h, d).bits()))
-            .collect();
+        let (digits, len) = nine(
+            Digit::from_index(0),
+            Digit::all().filter_map(|d| {
+                let cells = board.house_digit_cells(h, d);
+                let k = cells.len() as usize;
+                (k >= 2 && k <= n).then(|| (d, cells.bits()))
+            }),
+        );
+        let digits = &digits[..len];
         let empties = h.cells().into_iter().filter(|&c| board.value(c).is_none()).count();
         if empties <= n {
             continue;
         }
-        tight_combinations(&digits, n, &mut |combo, cells| {
+        tight_combinations(digits, n, &mut |combo, cells| {
             let cells = CellSet::from_bits(cells);
             let set: DigitSet = combo.iter().copied().collect();
             let elims: Vec<Candidate> = cells

@@ -80,10 +80,11 @@ fn clusters(board: &Board, d: Digit) -> Vec<Cluster> {
         }
         let mut colors = [CellSet::single(start), CellSet::EMPTY];
         let mut links = Vec::new();
-        let mut queue = vec![(start, 0usize)];
+        // The cells to visit, each once: at most the digit's cells, on the stack.
+        let mut queue = [(start, 0usize); 81];
+        let (mut head, mut tail) = (0, 1);
         let mut ok = true;
-        let mut head = 0;
-        while head < queue.len() {
+        while head < tail {
             let (c, col) = queue[head];
             head += 1;
             for p in partners[c.index()].iter() {
@@ -92,7 +93,8 @@ fn clusters(board: &Board, d: Digit) -> Vec<Cluster> {
                 } else if !colors[1 - col].contains(p) {
                     colors[1 - col].insert(p);
                     links.push(Link { from: Node::cand(c, d), to: Node::cand(p, d), strong: true });
-                    queue.push((p, 1 - col));
+                    queue[tail] = (p, 1 - col);
+                    tail += 1;
                 }
             }
         }

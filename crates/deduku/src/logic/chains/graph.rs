@@ -67,12 +67,17 @@ pub(crate) struct Graph {
 impl Graph {
     /// Builds the graph of `kind` for `board`.
     pub(crate) fn build(board: &Board, kind: GraphKind) -> Graph {
+        // The single-candidate nodes, to size the lists once (groups and sets grow them).
+        let singles = match kind {
+            GraphKind::Digit(x) => board.digit_cells(x).len() as usize,
+            _ => board.all_candidates().iter().map(|c| c.len() as usize).sum(),
+        };
         let mut g = Graph {
-            nodes: Vec::new(),
+            nodes: Vec::with_capacity(singles),
             strong: Adj::new(0, 0),
             weak: Adj::new(0, 0),
             live: Vec::new(),
-            cand_of: Vec::new(),
+            cand_of: Vec::with_capacity(singles),
             cand_node: vec![NONE; 729],
             groups: [0; 10],
             als: Vec::new(),
@@ -643,7 +648,8 @@ impl Bfs {
     /// The literals from the start to `l` (reached), in order.
     pub(crate) fn path(&self, l: Lit) -> Vec<Lit> {
         debug_assert!(self.reached(l));
-        let mut p = vec![l];
+        let mut p = Vec::with_capacity(usize::from(self.depth(l)));
+        p.push(l);
         let mut x = l;
         while self.pred[x.code()] != x {
             x = self.pred[x.code()];

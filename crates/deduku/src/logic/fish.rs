@@ -25,7 +25,7 @@
 use crate::board::Board;
 use crate::grid::{Candidate, Cell, CellSet, Digit, House};
 use crate::logic::step::fmt_houses_short;
-use crate::logic::{Sink, Step, Technique};
+use crate::logic::{Sink, Step, Technique, combos};
 use std::cell::RefCell;
 use std::ops::ControlFlow;
 
@@ -66,78 +66,6 @@ enum Variant {
 /// Columns (or rows) of stack (or band) `s` as a 9-bit mask.
 const fn stack_mask(s: usize) -> u16 {
     0b111 << (3 * s)
-}
-
-/// Calls `f` with every `n`-element combination of `items` (in increasing order).
-fn for_each_combo(
-    items: &[u8],
-    n: usize,
-    f: &mut impl FnMut(&[u8]) -> ControlFlow<()>,
-) -> ControlFlow<()> {
-    fn rec(
-        items: &[u8],
-        start: usize,
-        chosen: &mut [u8; 9],
-        k: usize,
-        n: usize,
-        f: &mut impl FnMut(&[u8]) -> ControlFlow<()>,
-    ) -> ControlFlow<()> {
-        if k == n {
-            return f(&chosen[..n]);
-        }
-        for i in start..items.len() {
-            if items.len() - i < n - k {
-                break;
-            }
-            chosen[k] = items[i];
-            rec(items, i + 1, chosen, k + 1, n, f)?;
-        }
-        ControlFlow::Continue(())
-    }
-    let mut chosen = [0u8; 9];
-    rec(items, 0, &mut chosen, 0, n, f)
-}
-
-/// Calls `f` with every `n`-element combination of `lines` (in increasing order) whose masks
-/// together cover at most `max_width` positions, with that union. The union only grows as
-/// lines join, so a partial combination already too wide is cut with all its extensions: the
-/// same combinations in the same order as testing every one, most never visited.
-fn combos_within(
-    lines: &[u8],
-    masks: &[u16; 9],
-    n: usize,
-    max_width: u32,
-    f: &mut impl FnMut(&[u8], u16) -> ControlFlow<()>,
-) -> ControlFlow<()> {
-    #[allow(clippy::too_many_arguments, reason = "the recursion's state, passed down")]
-    fn rec(
-        lines: &[u8],
-        masks: &[u16; 9],
-        start: usize,
-        union: u16,
-        chosen: &mut [u8; 9],
-        k: usize,
-        (n, max_width): (usize, u32),
-        f: &mut impl FnMut(&[u8], u16) -> ControlFlow<()>,
-    ) -> ControlFlow<()> {
-        if k == n {
-            return f(&chosen[..n], union);
-        }
-        for i in start..lines.len() {
-            if lines.len() - i < n - k {
-                break;
-            }
-            let next = union | masks[lines[i] as usize];
-            if next.count_ones() > max_width {
-                continue;
-            }
-            chosen[k] = lines[i];
-            rec(lines, masks, i + 1, next, chosen, k + 1, (n, max_width), f)?;
-        }
-        ControlFlow::Continue(())
-    }
-    let mut chosen = [0u8; 9];
-    rec(lines, masks, 0, 0, &mut chosen, 0, (n, max_width), f)
 }
 
 /// Iterates the set bits of a 9-bit mask.
@@ -283,17 +211,19 @@ fn basic_oriented(
     let masks = line_masks(board, d, rows_base);
     // A base line needs two candidates (one is a single); a finned line may hold up to n + 3.
     let max_len = if variant == Variant::Basic { n } else { n + 3 };
-    let mut lines = [0u8; 9];
+    // The base line candidates, each with its positions.
+    let mut lines = [(0u8, 0u128); 9];
     let mut count = 0;
     for (i, &m) in masks.iter().enumerate() {
         let len = m.count_ones() as usize;
         if len >= 2 && len <= max_len {
-            lines[count] = i as u8;
+            lines[count] = (i as u8, u128::from(m));
             count += 1;
         }
     }
     // A finned fish covers at most n + 3 positions (n covers, fins in one box), a basic one n.
-    combos_within(&lines[..count], &masks, n, max_len as u32, &mut |base: &[u8], union| {
+    combos::within(&lines[..count], n, max_len as u32, &mut |base: &[u8], union| {
+        let union = union as u16;
         let width = union.count_ones() as usize;
         if variant == Variant::Basic {
             if width == n {
@@ -314,13 +244,13 @@ fn basic_oriented(
             if need < 0 || optional.count_ones() as i32 <= need {
                 continue;
             }
-            let mut opt = [0u8; 3];
+            let mut opt = [(0u8, 0u128); 3];
             let mut len = 0;
             for p in bits(optional) {
-                opt[len] = p as u8;
+                opt[len] = (p as u8, 1 << p);
                 len += 1;
             }
-            for_each_combo(&opt[..len], need as usize, &mut |extra: &[u8]| {
+            combos::within(&opt[..len], need as usize, 128, &mut |extra: &[u8], _| {
                 let cover = extra.iter().fold(required, |c, &p| c | 1 << p);
                 let fin_pos = union & !cover;
                 // The fins' lines must share a band so the fins share a box.

@@ -15,6 +15,7 @@
 pub(crate) mod als;
 pub(crate) mod chains;
 pub(crate) mod coloring;
+mod combos;
 mod description;
 pub mod dispatch;
 mod explain;

@@ -7,7 +7,7 @@
 use crate::board::Board;
 use crate::grid::{Candidate, Cell, CellSet, Digit, DigitSet, House};
 use crate::logic::step::fmt_cells_compact;
-use crate::logic::{Sink, Step, Technique};
+use crate::logic::{Sink, Step, Technique, combos};
 use std::ops::ControlFlow;
 
 /// Finds subsets of `technique`.
@@ -24,52 +24,6 @@ pub fn find(board: &Board, technique: Technique, sink: &mut Sink) -> ControlFlow
         Technique::UnitPermutation => unit_permutation(board, sink),
         _ => ControlFlow::Continue(()),
     }
-}
-
-/// Calls `f` with every `n`-element combination of `items` (in order) whose masks together
-/// hold exactly `n` bits, with that union. The union only grows as items join, so a partial
-/// combination over `n` bits is cut with everything that would extend it: the same
-/// combinations in the same order as testing every one, without visiting most of them.
-fn tight_combinations<T: Copy>(
-    items: &[(T, u128)],
-    n: usize,
-    f: &mut impl FnMut(&[T], u128) -> ControlFlow<()>,
-) -> ControlFlow<()> {
-    fn rec<T: Copy>(
-        items: &[(T, u128)],
-        (n, k): (usize, usize),
-        start: usize,
-        union: u128,
-        acc: &mut [T; 9],
-        f: &mut impl FnMut(&[T], u128) -> ControlFlow<()>,
-    ) -> ControlFlow<()> {
-        if k == n {
-            return if union.count_ones() as usize == n {
-                f(&acc[..n], union)
-            } else {
-                ControlFlow::Continue(())
-            };
-        }
-        for i in start..items.len() {
-            if items.len() - i < n - k {
-                break;
-            }
-            let (item, mask) = items[i];
-            let next = union | mask;
-            if next.count_ones() as usize > n {
-                continue;
-            }
-            acc[k] = item;
-            rec(items, (n, k + 1), i + 1, next, acc, f)?;
-        }
-        ControlFlow::Continue(())
-    }
-    // The combination so far, on the stack (a house has nine cells or digits).
-    let Some(&(first, _)) = items.first() else { return ControlFlow::Continue(()) };
-    if n == 0 || n > 9 {
-        return ControlFlow::Continue(());
-    }
-    rec(items, (n, 0), 0, 0, &mut [first; 9], f)
 }
 
 /// The (at most nine) items of a house, with their masks, in an array on the stack (the rest
@@ -105,7 +59,11 @@ fn naked_in(
             (k >= 2 && k <= n).then(|| (c, u128::from(board.candidates(c).bits())))
         }),
     );
-    tight_combinations(&cells[..len], n, &mut |combo, digits| {
+    // Cut at n digits; a combination of n cells with fewer would need a cell with one.
+    combos::within(&cells[..len], n, n as u32, &mut |combo, digits| {
+        if digits.count_ones() as usize != n {
+            return ControlFlow::Continue(());
+        }
         let digits = DigitSet::from_bits(digits as u16);
         f(Naked { cells: combo.iter().copied().collect(), digits })
     })
@@ -192,7 +150,10 @@ fn hidden(board: &Board, n: usize, technique: Technique, sink: &mut Sink) -> Con
         if empties <= n {
             continue;
         }
-        tight_combinations(digits, n, &mut |combo, cells| {
+        combos::within(digits, n, n as u32, &mut |combo, cells| {
+            if cells.count_ones() as usize != n {
+                return ControlFlow::Continue(());
+            }
             let cells = CellSet::from_bits(cells);
             let set: DigitSet = combo.iter().copied().collect();
             let elims: Vec<Candidate> = cells

@@ -19,6 +19,7 @@ mod combos;
 mod description;
 pub mod dispatch;
 mod explain;
+mod few;
 pub(crate) mod fish;
 pub(crate) mod forcing;
 pub(crate) mod intersections;

@@ -6,6 +6,7 @@
 
 use crate::board::Board;
 use crate::grid::{Candidate, Cell, CellSet, Digit, DigitSet, House};
+use crate::logic::few::Few;
 use crate::logic::step::fmt_cells_compact;
 use crate::logic::{Sink, Step, Technique, combos};
 use std::ops::ControlFlow;
@@ -26,19 +27,6 @@ pub fn find(board: &Board, technique: Technique, sink: &mut Sink) -> ControlFlow
     }
 }
 
-/// The (at most nine) items of a house, with their masks, in an array on the stack (the rest
-/// `filler`) instead of a list per house and finder: subsets are tried at every position of
-/// a path.
-fn nine<T: Copy>(filler: T, items: impl Iterator<Item = (T, u128)>) -> ([(T, u128); 9], usize) {
-    let mut out = [(filler, 0); 9];
-    let mut len = 0;
-    for (slot, item) in out.iter_mut().zip(items) {
-        *slot = item;
-        len += 1;
-    }
-    (out, len)
-}
-
 /// A naked subset found in one house: its cells and digits.
 struct Naked {
     cells: CellSet,
@@ -52,15 +40,16 @@ fn naked_in(
     n: usize,
     f: &mut impl FnMut(Naked) -> ControlFlow<()>,
 ) -> ControlFlow<()> {
-    let (cells, len) = nine(
-        Cell::from_index(0),
+    // A house's cells, on the stack: the subset finders look at every house at every position.
+    let cells: Few<(Cell, u128), 9> = Few::of(
+        (Cell::from_index(0), 0),
         h.cells().into_iter().filter_map(|c| {
             let k = board.candidates(c).len() as usize;
             (k >= 2 && k <= n).then(|| (c, u128::from(board.candidates(c).bits())))
         }),
     );
     // Cut at n digits; a combination of n cells with fewer would need a cell with one.
-    combos::within(&cells[..len], n, n as u32, &mut |combo, digits| {
+    combos::within(&cells, n, n as u32, &mut |combo, digits| {
         if digits.count_ones() as usize != n {
             return ControlFlow::Continue(());
         }
@@ -137,20 +126,19 @@ fn locked(board: &Board, n: usize, technique: Technique, sink: &mut Sink) -> Con
 
 fn hidden(board: &Board, n: usize, technique: Technique, sink: &mut Sink) -> ControlFlow<()> {
     for h in House::all() {
-        let (digits, len) = nine(
-            Digit::from_index(0),
+        let digits: Few<(Digit, u128), 9> = Few::of(
+            (Digit::from_index(0), 0),
             Digit::all().filter_map(|d| {
                 let cells = board.house_digit_cells(h, d);
                 let k = cells.len() as usize;
                 (k >= 2 && k <= n).then(|| (d, cells.bits()))
             }),
         );
-        let digits = &digits[..len];
         let empties = h.cells().into_iter().filter(|&c| board.value(c).is_none()).count();
         if empties <= n {
             continue;
         }
-        combos::within(digits, n, n as u32, &mut |combo, cells| {
+        combos::within(&digits, n, n as u32, &mut |combo, cells| {
             if cells.count_ones() as usize != n {
                 return ControlFlow::Continue(());
             }

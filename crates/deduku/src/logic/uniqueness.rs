@@ -18,6 +18,7 @@
 
 use crate::board::{Board, Origin};
 use crate::grid::{Candidate, Cell, CellSet, Digit, DigitSet, House};
+use crate::logic::few::Few;
 use crate::logic::step::fmt_cells;
 use crate::logic::{Detail, Sink, Step, Technique};
 use std::ops::ControlFlow;
@@ -112,20 +113,6 @@ fn shared_houses(cells: CellSet) -> impl Iterator<Item = House> {
     cells.common_houses()
 }
 
-/// Some corners of a rectangle, in order: a slice on the stack (the finders ask for the roof
-/// of every rectangle they look at).
-struct Corners {
-    corners: [usize; 4],
-    len: usize,
-}
-
-impl std::ops::Deref for Corners {
-    type Target = [usize];
-    fn deref(&self) -> &[usize] {
-        &self.corners[..self.len]
-    }
-}
-
 /// A rectangle with its two digits, and the step under construction.
 struct Ur<'a> {
     board: &'a Board,
@@ -139,13 +126,8 @@ struct Ur<'a> {
 
 impl Ur<'_> {
     /// Corners with extra candidates (the "roof").
-    fn roof(&self) -> Corners {
-        let mut roof = Corners { corners: [0; 4], len: 0 };
-        for i in (0..4).filter(|&i| !self.extra[i].is_empty()) {
-            roof.corners[roof.len] = i;
-            roof.len += 1;
-        }
-        roof
+    fn roof(&self) -> Few<usize, 4> {
+        Few::of(0, (0..4).filter(|&i| !self.extra[i].is_empty()))
     }
 
     fn step(&self, technique: Technique) -> Step {

@@ -4,6 +4,7 @@
 
 use crate::board::Board;
 use crate::grid::{Candidate, Cell, CellSet, Digit, DigitSet};
+use crate::logic::few::Few;
 use crate::logic::lit::{Lit, LitSet};
 use crate::logic::step::{Link, Node};
 
@@ -34,30 +35,9 @@ pub(crate) fn lit_text(l: Lit) -> String {
 }
 
 /// The predecessors of one derivation: the other candidates of a cell, or the other places of
-/// a digit in a house, so at most nine. Kept on the stack: a list per derivation on the heap
-/// was most of the propagation's allocations.
-struct Preds {
-    lits: [Lit; 9],
-    len: usize,
-}
-
-impl Preds {
-    fn of(lits: impl Iterator<Item = Lit>) -> Preds {
-        let mut p = Preds { lits: [Lit::off(0); 9], len: 0 };
-        for l in lits {
-            // A cell has nine candidates and a house nine cells: never more.
-            if let Some(slot) = p.lits.get_mut(p.len) {
-                *slot = l;
-                p.len += 1;
-            }
-        }
-        p
-    }
-
-    fn as_slice(&self) -> &[Lit] {
-        &self.lits[..self.len]
-    }
-}
+/// a digit in a house, so at most nine; on the stack, as a list per derivation on the heap was
+/// most of the propagation's allocations.
+type Preds = Few<Lit, 9>;
 
 /// What went wrong in a propagation.
 #[derive(Clone, Debug)]
@@ -208,15 +188,14 @@ impl<'a> Net<'a> {
         if self.value[c.index()].is_none() && (self.mode == Mode::Net || orig.len() == 2) {
             let left = self.cands[c.index()];
             if left.len() <= 1 {
-                let preds =
-                    Preds::of(self.base.candidates(c).minus(left).iter().map(|x| lit(c, x, false)));
+                let preds = Preds::of(
+                    Lit::off(0),
+                    self.base.candidates(c).minus(left).iter().map(|x| lit(c, x, false)),
+                );
                 match left.single_digit() {
-                    Some(e) => self.derive(lit(c, e, true), preds.as_slice()),
+                    Some(e) => self.derive(lit(c, e, true), &preds),
                     None => {
-                        self.contra(
-                            preds.as_slice().to_vec(),
-                            format!("{c} has no candidate left"),
-                        );
+                        self.contra(preds.to_vec(), format!("{c} has no candidate left"));
                         return;
                     }
                 }
@@ -234,13 +213,13 @@ impl<'a> Net<'a> {
                 continue;
             }
             let orig = self.base.house_digit_cells(h, d);
-            let preds = Preds::of(orig.minus(left).iter().map(|x| lit(x, d, false)));
+            let preds = Preds::of(Lit::off(0), orig.minus(left).iter().map(|x| lit(x, d, false)));
             match left.first() {
                 None => {
-                    self.contra(preds.as_slice().to_vec(), format!("no place left for {d} in {h}"));
+                    self.contra(preds.to_vec(), format!("no place left for {d} in {h}"));
                     return;
                 }
-                Some(x) => self.derive(lit(x, d, true), preds.as_slice()),
+                Some(x) => self.derive(lit(x, d, true), &preds),
             }
         }
         if self.mode == Mode::Net {
@@ -270,9 +249,10 @@ impl<'a> Net<'a> {
                     continue;
                 }
                 let orig = self.base.house_digit_cells(h, d);
-                let preds = Preds::of(orig.minus(left).iter().map(|x| lit(x, d, false)));
+                let preds =
+                    Preds::of(Lit::off(0), orig.minus(left).iter().map(|x| lit(x, d, false)));
                 for v in victims.iter() {
-                    self.derive(lit(v, d, false), preds.as_slice());
+                    self.derive(lit(v, d, false), &preds);
                 }
             }
         }

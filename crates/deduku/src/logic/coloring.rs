@@ -166,13 +166,16 @@ fn multi_colors(board: &Board, sink: &mut Sink) -> ControlFlow<()> {
         let cls = clusters(board, d);
         for (i, a) in cls.iter().enumerate() {
             for b in &cls[i + 1..] {
-                let pattern = format!(
-                    "{d} {} / {}, {} / {}",
-                    fmt_set(a.colors[0]),
-                    fmt_set(a.colors[1]),
-                    fmt_set(b.colors[0]),
-                    fmt_set(b.colors[1])
-                );
+                // Written only for a step: most pairs give none.
+                let pattern = || {
+                    format!(
+                        "{d} {} / {}, {} / {}",
+                        fmt_set(a.colors[0]),
+                        fmt_set(a.colors[1]),
+                        fmt_set(b.colors[0]),
+                        fmt_set(b.colors[1])
+                    )
+                };
                 // Type 1: color x of `a` sees color y of `b`; both cannot be true, so one of
                 // the opposite colors is, and cells seeing both opposite colors lose `d`.
                 let mut targets = CellSet::EMPTY;
@@ -194,7 +197,7 @@ fn multi_colors(board: &Board, sink: &mut Sink) -> ControlFlow<()> {
                 if !targets.is_empty() {
                     let mut s = base_step(Technique::MultiColors, d, &[a, b]);
                     s.eliminations.extend(targets.iter().map(|c| Candidate::new(c, d)));
-                    sink.push(s.with_text(format!("{pattern} (type 1)")))?;
+                    sink.push(s.with_text(format!("{} (type 1)", pattern())))?;
                 }
                 // Type 2: a color of one cluster sees both colors of the other, so it is false.
                 for (p, q) in [(a, b), (b, a)] {
@@ -203,7 +206,7 @@ fn multi_colors(board: &Board, sink: &mut Sink) -> ControlFlow<()> {
                         if see_x.intersects(q.colors[0]) && see_x.intersects(q.colors[1]) {
                             let mut s = base_step(Technique::MultiColors, d, &[a, b]);
                             s.eliminations.extend(p.colors[x].iter().map(|c| Candidate::new(c, d)));
-                            sink.push(s.with_text(format!("{pattern} (type 2)")))?;
+                            sink.push(s.with_text(format!("{} (type 2)", pattern())))?;
                         }
                     }
                 }

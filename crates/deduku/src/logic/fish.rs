@@ -82,10 +82,11 @@ fn bits(mut m: u16) -> impl Iterator<Item = usize> {
 
 /// Basic, finned and sashimi fish of size `n`, rows as base then columns as base.
 ///
-/// The finned and the sashimi fish of one size come from one search, which sorts them at its
-/// end: a search run to its end keeps both kinds for its position (per thread, per size), and
-/// the other kind's search of the same position reads them from there instead of searching
-/// again (on the default path the six finned and sashimi finders ask in a row).
+/// A digit's fish depend on that digit's candidates alone, and a step of the path changes the
+/// candidates of few digits. So the fish the search finds are kept per thread, per size, kind
+/// (basic, or finned and sashimi: one search, sorted at its end) and digit, with the digit's
+/// cells they were found in; a digit whose cells are as they were is not searched again (on
+/// the default path the nine basic, finned and sashimi finders ask at most positions).
 fn basic(
     board: &Board,
     n: usize,
@@ -93,59 +94,69 @@ fn basic(
     technique: Technique,
     sink: &mut Sink,
 ) -> ControlFlow<()> {
-    if variant == Variant::Basic {
-        for d in Digit::all() {
-            for rows_base in [true, false] {
-                basic_oriented(board, d, n, rows_base, variant, &mut |fish, fin_pos, fin_box| {
-                    fish.report(technique, fin_pos, fin_box, sink)
-                })?;
-            }
-        }
-        return ControlFlow::Continue(());
-    }
+    let finned = variant != Variant::Basic;
     let sashimi = variant == Variant::Sashimi;
-    let kept = FINNED.with(|k| {
-        k.borrow()[n - 2].as_ref().filter(|(b, _)| b == board).map(|(_, list)| list.clone())
-    });
-    if let Some(list) = kept {
-        for f in list.iter().filter(|f| f.sashimi == sashimi) {
-            let masks = line_masks(board, f.d, f.rows_base);
-            let base = &f.base[..n];
-            let mut fish =
-                BasicFish { d: f.d, rows_base: f.rows_base, base, cover: f.cover, masks: &masks };
-            fish.report(technique, f.fin_pos, f.fin_box, sink)?;
-        }
-        return ControlFlow::Continue(());
-    }
-    let mut list = Vec::new();
     for d in Digit::all() {
-        for rows_base in [true, false] {
-            basic_oriented(board, d, n, rows_base, variant, &mut |fish, fin_pos, fin_box| {
-                let f = Finned::new(fish, fin_pos, fin_box);
-                list.push(f);
-                if f.sashimi != sashimi {
-                    return ControlFlow::Continue(());
-                }
-                fish.report(technique, fin_pos, fin_box, sink)
-            })?;
-        }
+        let masks = [line_masks(board, d, true), line_masks(board, d, false)];
+        with_fish(board, d, n, variant, &masks, |list| {
+            for f in list.iter().filter(|f| !finned || f.sashimi == sashimi) {
+                let masks = &masks[usize::from(!f.rows_base)];
+                let base = &f.base[..n];
+                let mut fish = BasicFish { d, rows_base: f.rows_base, base, cover: f.cover, masks };
+                fish.report(technique, f.fin_pos, f.fin_box, sink)?;
+            }
+            ControlFlow::Continue(())
+        })?;
     }
-    FINNED.with(|k| k.borrow_mut()[n - 2] = Some((board.clone(), list)));
     ControlFlow::Continue(())
 }
 
-/// A position and the finned and sashimi fish of one size that a search found on it.
-type Kept = Option<(Board, Vec<Finned>)>;
-
-thread_local! {
-    /// Per size (2–4), the finned and sashimi fish of the last position searched to its end.
-    static FINNED: RefCell<[Kept; 3]> = const { RefCell::new([None, None, None]) };
+/// Digit `d`'s fish of size `n` (basic, or finned and sashimi) in `board`, whose line masks
+/// are `masks` (rows as base, then columns), in the order the search finds them: read from
+/// the thread's list when the digit's cells are those it was found in, else searched.
+fn with_fish<R>(
+    board: &Board,
+    d: Digit,
+    n: usize,
+    variant: Variant,
+    masks: &[[u16; 9]; 2],
+    f: impl FnOnce(&[Listed]) -> R,
+) -> R {
+    let cells = board.digit_cells(d);
+    let slot = ((n - 2) * 2 + usize::from(variant != Variant::Basic)) * 9 + d.index();
+    FISH.with(|k| {
+        let mut k = k.borrow_mut();
+        if k.is_empty() {
+            // No cells, no fish: an empty list is right for the empty set.
+            k.resize_with(3 * 2 * 9, || (CellSet::EMPTY, Vec::new()));
+        }
+        let (kept, list) = &mut k[slot];
+        if *kept != cells {
+            list.clear();
+            for (i, rows_base) in [true, false].into_iter().enumerate() {
+                let _ =
+                    basic_oriented(&masks[i], d, n, rows_base, variant, &mut |fish, pos, bx| {
+                        list.push(Listed::new(fish, pos, bx));
+                        ControlFlow::Continue(())
+                    });
+            }
+            *kept = cells;
+        }
+        f(list)
+    })
 }
 
-/// A finned or sashimi basic fish as the search found it.
+/// A digit's cells and the fish of one size and kind found in them.
+type Kept = (CellSet, Vec<Listed>);
+
+thread_local! {
+    /// Per size (2–4), kind (basic; finned and sashimi) and digit, the fish last found.
+    static FISH: RefCell<Vec<Kept>> = const { RefCell::new(Vec::new()) };
+}
+
+/// A basic, finned or sashimi fish as the search found it (fins only in the last two).
 #[derive(Clone, Copy, Debug)]
-struct Finned {
-    d: Digit,
+struct Listed {
     rows_base: bool,
     /// The base lines (the first `n`).
     base: [u8; 4],
@@ -157,21 +168,13 @@ struct Finned {
     sashimi: bool,
 }
 
-impl Finned {
-    fn new(fish: &BasicFish, fin_pos: u16, fin_box: Option<(usize, usize)>) -> Finned {
+impl Listed {
+    fn new(fish: &BasicFish, fin_pos: u16, fin_box: Option<(usize, usize)>) -> Listed {
         let mut base = [0; 4];
         base[..fish.base.len()].copy_from_slice(fish.base);
         let sashimi =
             fish.base.iter().any(|&l| (fish.masks[l as usize] & fish.cover).count_ones() <= 1);
-        Finned {
-            d: fish.d,
-            rows_base: fish.rows_base,
-            base,
-            cover: fish.cover,
-            fin_pos,
-            fin_box,
-            sashimi,
-        }
+        Listed { rows_base: fish.rows_base, base, cover: fish.cover, fin_pos, fin_box, sashimi }
     }
 }
 
@@ -198,17 +201,16 @@ fn line_house(rows_base: bool, i: usize) -> House {
 }
 
 /// The basic fish (`variant` basic) or the finned and sashimi fish (otherwise) of digit `d`
-/// with rows (or columns) as base, each handed to `found` with its fins' positions and box
-/// (none for a basic fish).
+/// with rows (or columns) as base, whose line masks are `masks`, each handed to `found` with
+/// its fins' positions and box (none for a basic fish).
 fn basic_oriented(
-    board: &Board,
+    masks: &[u16; 9],
     d: Digit,
     n: usize,
     rows_base: bool,
     variant: Variant,
     found: &mut impl FnMut(&mut BasicFish, u16, Option<(usize, usize)>) -> ControlFlow<()>,
 ) -> ControlFlow<()> {
-    let masks = line_masks(board, d, rows_base);
     // A base line needs two candidates (one is a single); a finned line may hold up to n + 3.
     let max_len = if variant == Variant::Basic { n } else { n + 3 };
     // The base line candidates, each with its positions.
@@ -227,7 +229,7 @@ fn basic_oriented(
         let width = union.count_ones() as usize;
         if variant == Variant::Basic {
             if width == n {
-                let mut fish = BasicFish { d, rows_base, base, cover: union, masks: &masks };
+                let mut fish = BasicFish { d, rows_base, base, cover: union, masks };
                 found(&mut fish, 0, None)?;
             }
             return ControlFlow::Continue(());
@@ -269,7 +271,7 @@ fn basic_oriented(
                     }
                 }
                 let band = band.expect("fins exist");
-                let mut fish = BasicFish { d, rows_base, base, cover, masks: &masks };
+                let mut fish = BasicFish { d, rows_base, base, cover, masks };
                 found(&mut fish, fin_pos, Some((band, s)))
             })?;
         }
@@ -297,27 +299,27 @@ impl BasicFish<'_> {
         sink: &mut Sink,
     ) -> ControlFlow<()> {
         let (d, rb) = (self.d, self.rows_base);
-        let is_base = |l: usize| self.base.iter().any(|&b| b as usize == l);
+        // Per line, the positions that lose the digit: the covers' candidates outside the base
+        // (with fins, only those in the fins' box). Read first: most fish found remove nothing.
+        let mut targets = [0u16; 9];
+        let base = self.base.iter().fold(0u16, |m, &b| m | 1 << b);
+        let (lines, positions) = match fin_box {
+            Some((band, stack)) => (stack_mask(band), self.cover & stack_mask(stack)),
+            None => (0x1ff, self.cover),
+        };
+        let mut any = 0;
+        for l in bits(lines & !base) {
+            targets[l] = self.masks[l] & positions;
+            any |= targets[l];
+        }
+        if any == 0 {
+            return ControlFlow::Continue(());
+        }
         let mut step = Step::new(technique);
-        for l in 0..9 {
-            if is_base(l) {
-                continue;
-            }
-            if let Some((band, _)) = fin_box {
-                if l / 3 != band {
-                    continue;
-                }
-            }
-            let mut targets = self.masks[l] & self.cover;
-            if let Some((_, stack)) = fin_box {
-                targets &= stack_mask(stack);
-            }
-            for p in bits(targets) {
+        for (l, &t) in targets.iter().enumerate() {
+            for p in bits(t) {
                 step.eliminations.push(Candidate::new(line_cell(rb, l, p), d));
             }
-        }
-        if step.eliminations.is_empty() {
-            return ControlFlow::Continue(());
         }
         let base: Vec<House> = self.base.iter().map(|&l| line_house(rb, l as usize)).collect();
         let cover: Vec<House> = bits(self.cover).map(|p| line_house(!rb, p)).collect();
@@ -666,35 +668,75 @@ mod tests {
 
     use crate::test_support::{reglib_board, texts_with};
 
-    /// The finned and sashimi fish one search keeps for its position are what a search of the
-    /// other kind would find: on every regression-library position, each kind searched after
-    /// the other (read back) equals the same kind searched on its own.
+    /// The fish kept per digit are what a fresh search finds: along the default path of some
+    /// top1465 puzzles (where consecutive positions share most digits' cells), every basic,
+    /// finned and sashimi finder asked with the lists of the positions before equals the same
+    /// finder asked with none kept.
     #[test]
-    fn finned_and_sashimi_read_back_what_a_search_finds() {
-        let forget = || FINNED.with(|k| *k.borrow_mut() = [None, None, None]);
-        let library = include_str!("../../tests/data/techniques/hodoku-reglib-1.4.txt");
-        let (mut positions, mut read_back) = (0, 0);
-        for line in library.lines().filter(|l| l.starts_with(':')) {
-            let Ok(b) = crate::format::parse(line) else { continue };
-            positions += 1;
-            for (finned, sashimi) in [
-                (Technique::FinnedXWing, Technique::SashimiXWing),
-                (Technique::FinnedSwordfish, Technique::SashimiSwordfish),
-                (Technique::FinnedJellyfish, Technique::SashimiJellyfish),
-            ] {
-                for (first, then) in [(finned, sashimi), (sashimi, finned)] {
-                    forget();
-                    let alone = find_all(&b, then);
-                    forget();
-                    let _ = find_all(&b, first);
-                    assert!(FINNED.with(|k| k.borrow().iter().flatten().any(|(kb, _)| *kb == b)));
-                    let after = find_all(&b, then);
-                    assert_eq!(after, alone, "{} after {}: {line}", then.id(), first.id());
-                    read_back += after.len();
+    fn fish_kept_per_digit_are_what_a_fresh_search_finds() {
+        use crate::logic::{Options, next_step};
+        let techniques = [
+            Technique::XWing,
+            Technique::Swordfish,
+            Technique::Jellyfish,
+            Technique::FinnedXWing,
+            Technique::FinnedSwordfish,
+            Technique::FinnedJellyfish,
+            Technique::SashimiXWing,
+            Technique::SashimiSwordfish,
+            Technique::SashimiJellyfish,
+        ];
+        let corpus = include_str!("../../tests/data/corpora/top1465.txt");
+        let puzzles = corpus.lines().filter(|l| l.len() >= 81 && !l.starts_with('#'));
+        let (mut reused, mut found) = (0, 0);
+        // Each position is followed by the position as far along the puzzle before's path:
+        // a digit's cells there are another set, often of the same size.
+        let mut before: Vec<Board> = Vec::new();
+        for line in puzzles.step_by(100) {
+            let mut b = crate::format::parse(line).expect("corpus puzzle");
+            let mut path = Vec::new();
+            while let Some(step) = next_step(&b, &Options::default()) {
+                let other = before.get(path.len()).cloned();
+                for b in std::iter::once(&b).chain(&other) {
+                    for t in techniques {
+                        let n = match t {
+                            Technique::XWing | Technique::FinnedXWing | Technique::SashimiXWing => {
+                                2
+                            }
+                            Technique::Swordfish
+                            | Technique::FinnedSwordfish
+                            | Technique::SashimiSwordfish => 3,
+                            _ => 4,
+                        };
+                        let finned = usize::from(!matches!(
+                            t,
+                            Technique::XWing | Technique::Swordfish | Technique::Jellyfish
+                        ));
+                        reused += FISH.with(|k| {
+                            let k = k.borrow();
+                            Digit::all()
+                                .filter(|&d| {
+                                    let cells = b.digit_cells(d);
+                                    let slot = ((n - 2) * 2 + finned) * 9 + d.index();
+                                    !cells.is_empty() && k.get(slot).is_some_and(|e| e.0 == cells)
+                                })
+                                .count()
+                        });
+                        // A search with nothing kept, the lists kept left as they were.
+                        let saved = FISH.with(|k| k.take());
+                        let fresh = find_all(b, t);
+                        FISH.with(|k| *k.borrow_mut() = saved);
+                        let kept = find_all(b, t);
+                        assert_eq!(kept, fresh, "{} in {line}", t.id());
+                        found += fresh.len();
+                    }
                 }
+                path.push(b.clone());
+                step.apply(&mut b);
             }
+            before = path;
         }
-        assert!(positions > 1000 && read_back > 100, "{read_back} fish read back");
+        assert!(reused > 1000 && found > 10, "{reused} digits' fish reused, {found} found");
     }
 
     #[test]

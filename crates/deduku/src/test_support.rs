@@ -103,3 +103,27 @@ pub(crate) fn assert_nothing_else(line: &str, t: Technique) {
         );
     }
 }
+
+/// Calls `check` with the positions along the default paths of every 100th top1465 puzzle,
+/// each position followed by the one as far along the path of the puzzle before: a finder that
+/// keeps what it found per digit meets, in order, positions that change few digits' cells and
+/// positions where most digits' cells are other sets, often of the same size.
+pub(crate) fn path_positions(mut check: impl FnMut(&Board)) {
+    use crate::logic::{Options, next_step};
+    let corpus = include_str!("../tests/data/corpora/top1465.txt");
+    let puzzles = corpus.lines().filter(|l| l.len() >= 81 && !l.starts_with('#'));
+    let mut before: Vec<Board> = Vec::new();
+    for line in puzzles.step_by(100) {
+        let mut b = crate::format::parse(line).expect("corpus puzzle");
+        let mut path = Vec::new();
+        while let Some(step) = next_step(&b, &Options::default()) {
+            check(&b);
+            if let Some(other) = before.get(path.len()) {
+                check(other);
+            }
+            path.push(b.clone());
+            step.apply(&mut b);
+        }
+        before = path;
+    }
+}

@@ -13,7 +13,7 @@
 use crate::board::Board;
 use crate::grid::{Candidate, CellSet, Digit};
 use crate::logic::step::{Link, Node};
-use crate::logic::{Sink, Step, Technique};
+use crate::logic::{Sink, Step, Technique, nothing};
 use std::ops::ControlFlow;
 
 /// Finds the instances of `technique` (one of this family's) and pushes them into `sink`.
@@ -123,91 +123,109 @@ fn base_step(technique: Technique, d: Digit, clusters: &[&Cluster]) -> Step {
     s
 }
 
+/// Each digit's colours depend on its cells alone: a digit searched in vain before, in the same
+/// cells, is skipped (`nothing.rs`), for simple and multi colours alike.
 fn simple_colors(board: &Board, sink: &mut Sink, kind: Kind) -> ControlFlow<()> {
+    let t = match kind {
+        Kind::Trap => Technique::SimpleColorsTrap,
+        Kind::Wrap => Technique::SimpleColorsWrap,
+    };
     for d in crate::grid::Digit::all() {
-        for cl in clusters(board, d) {
-            let mut s = match kind {
-                Kind::Trap => {
-                    let targets = board
-                        .digit_cells(d)
-                        .intersection(seen_by(cl.colors[0]))
-                        .intersection(seen_by(cl.colors[1]))
-                        .minus(cl.cells());
-                    let mut s = base_step(Technique::SimpleColorsTrap, d, &[&cl]);
-                    s.eliminations.extend(targets.iter().map(|c| Candidate::new(c, d)));
-                    s
-                }
-                Kind::Wrap => {
-                    let wrap0 = has_inner_peers(cl.colors[0]);
-                    let wrap1 = has_inner_peers(cl.colors[1]);
-                    let false_color = match (wrap0, wrap1) {
-                        (true, false) => cl.colors[0],
-                        (false, true) => cl.colors[1],
-                        _ => continue,
-                    };
-                    let mut s = base_step(Technique::SimpleColorsWrap, d, &[&cl]);
-                    s.eliminations.extend(false_color.iter().map(|c| Candidate::new(c, d)));
-                    s
-                }
-            };
-            if s.eliminations.is_empty() {
-                continue;
+        nothing::per_digit(board, t, d, sink, |sink| simple_colors_of(board, d, sink, kind))?;
+    }
+    ControlFlow::Continue(())
+}
+
+fn simple_colors_of(board: &Board, d: Digit, sink: &mut Sink, kind: Kind) -> ControlFlow<()> {
+    for cl in clusters(board, d) {
+        let mut s = match kind {
+            Kind::Trap => {
+                let targets = board
+                    .digit_cells(d)
+                    .intersection(seen_by(cl.colors[0]))
+                    .intersection(seen_by(cl.colors[1]))
+                    .minus(cl.cells());
+                let mut s = base_step(Technique::SimpleColorsTrap, d, &[&cl]);
+                s.eliminations.extend(targets.iter().map(|c| Candidate::new(c, d)));
+                s
             }
-            let pattern = format!("{d} {} / {}", fmt_set(cl.colors[0]), fmt_set(cl.colors[1]));
-            s = s.with_text(pattern);
-            sink.push(s)?;
+            Kind::Wrap => {
+                let wrap0 = has_inner_peers(cl.colors[0]);
+                let wrap1 = has_inner_peers(cl.colors[1]);
+                let false_color = match (wrap0, wrap1) {
+                    (true, false) => cl.colors[0],
+                    (false, true) => cl.colors[1],
+                    _ => continue,
+                };
+                let mut s = base_step(Technique::SimpleColorsWrap, d, &[&cl]);
+                s.eliminations.extend(false_color.iter().map(|c| Candidate::new(c, d)));
+                s
+            }
+        };
+        if s.eliminations.is_empty() {
+            continue;
         }
+        let pattern = format!("{d} {} / {}", fmt_set(cl.colors[0]), fmt_set(cl.colors[1]));
+        s = s.with_text(pattern);
+        sink.push(s)?;
     }
     ControlFlow::Continue(())
 }
 
 fn multi_colors(board: &Board, sink: &mut Sink) -> ControlFlow<()> {
     for d in crate::grid::Digit::all() {
-        let cls = clusters(board, d);
-        for (i, a) in cls.iter().enumerate() {
-            for b in &cls[i + 1..] {
-                // Written only for a step: most pairs give none.
-                let pattern = || {
-                    format!(
-                        "{d} {} / {}, {} / {}",
-                        fmt_set(a.colors[0]),
-                        fmt_set(a.colors[1]),
-                        fmt_set(b.colors[0]),
-                        fmt_set(b.colors[1])
-                    )
-                };
-                // Type 1: color x of `a` sees color y of `b`; both cannot be true, so one of
-                // the opposite colors is, and cells seeing both opposite colors lose `d`.
-                let mut targets = CellSet::EMPTY;
-                for x in 0..2 {
-                    let see_x = seen_by(a.colors[x]);
-                    for y in 0..2 {
-                        if see_x.intersects(b.colors[y]) {
-                            let (ox, oy) = (a.colors[1 - x], b.colors[1 - y]);
-                            targets = targets.union(
-                                board
-                                    .digit_cells(d)
-                                    .intersection(seen_by(ox))
-                                    .intersection(seen_by(oy))
-                                    .minus(ox.union(oy)),
-                            );
-                        }
+        nothing::per_digit(board, Technique::MultiColors, d, sink, |sink| {
+            multi_colors_of(board, d, sink)
+        })?;
+    }
+    ControlFlow::Continue(())
+}
+
+fn multi_colors_of(board: &Board, d: Digit, sink: &mut Sink) -> ControlFlow<()> {
+    let cls = clusters(board, d);
+    for (i, a) in cls.iter().enumerate() {
+        for b in &cls[i + 1..] {
+            // Written only for a step: most pairs give none.
+            let pattern = || {
+                format!(
+                    "{d} {} / {}, {} / {}",
+                    fmt_set(a.colors[0]),
+                    fmt_set(a.colors[1]),
+                    fmt_set(b.colors[0]),
+                    fmt_set(b.colors[1])
+                )
+            };
+            // Type 1: color x of `a` sees color y of `b`; both cannot be true, so one of
+            // the opposite colors is, and cells seeing both opposite colors lose `d`.
+            let mut targets = CellSet::EMPTY;
+            for x in 0..2 {
+                let see_x = seen_by(a.colors[x]);
+                for y in 0..2 {
+                    if see_x.intersects(b.colors[y]) {
+                        let (ox, oy) = (a.colors[1 - x], b.colors[1 - y]);
+                        targets = targets.union(
+                            board
+                                .digit_cells(d)
+                                .intersection(seen_by(ox))
+                                .intersection(seen_by(oy))
+                                .minus(ox.union(oy)),
+                        );
                     }
                 }
-                if !targets.is_empty() {
-                    let mut s = base_step(Technique::MultiColors, d, &[a, b]);
-                    s.eliminations.extend(targets.iter().map(|c| Candidate::new(c, d)));
-                    sink.push(s.with_text(format!("{} (type 1)", pattern())))?;
-                }
-                // Type 2: a color of one cluster sees both colors of the other, so it is false.
-                for (p, q) in [(a, b), (b, a)] {
-                    for x in 0..2 {
-                        let see_x = seen_by(p.colors[x]);
-                        if see_x.intersects(q.colors[0]) && see_x.intersects(q.colors[1]) {
-                            let mut s = base_step(Technique::MultiColors, d, &[a, b]);
-                            s.eliminations.extend(p.colors[x].iter().map(|c| Candidate::new(c, d)));
-                            sink.push(s.with_text(format!("{} (type 2)", pattern())))?;
-                        }
+            }
+            if !targets.is_empty() {
+                let mut s = base_step(Technique::MultiColors, d, &[a, b]);
+                s.eliminations.extend(targets.iter().map(|c| Candidate::new(c, d)));
+                sink.push(s.with_text(format!("{} (type 1)", pattern())))?;
+            }
+            // Type 2: a color of one cluster sees both colors of the other, so it is false.
+            for (p, q) in [(a, b), (b, a)] {
+                for x in 0..2 {
+                    let see_x = seen_by(p.colors[x]);
+                    if see_x.intersects(q.colors[0]) && see_x.intersects(q.colors[1]) {
+                        let mut s = base_step(Technique::MultiColors, d, &[a, b]);
+                        s.eliminations.extend(p.colors[x].iter().map(|c| Candidate::new(c, d)));
+                        sink.push(s.with_text(format!("{} (type 2)", pattern())))?;
                     }
                 }
             }

@@ -668,74 +668,44 @@ mod tests {
 
     use crate::test_support::{reglib_board, texts_with};
 
-    /// The fish kept per digit are what a fresh search finds: along the default path of some
-    /// top1465 puzzles (where consecutive positions share most digits' cells), every basic,
-    /// finned and sashimi finder asked with the lists of the positions before equals the same
-    /// finder asked with none kept.
+    /// The fish kept per digit are what a fresh search finds: at the positions of
+    /// `path_positions`, every basic, finned and sashimi finder asked with the lists the
+    /// positions before left equals the same finder asked with none kept.
     #[test]
     fn fish_kept_per_digit_are_what_a_fresh_search_finds() {
-        use crate::logic::{Options, next_step};
         let techniques = [
-            Technique::XWing,
-            Technique::Swordfish,
-            Technique::Jellyfish,
-            Technique::FinnedXWing,
-            Technique::FinnedSwordfish,
-            Technique::FinnedJellyfish,
-            Technique::SashimiXWing,
-            Technique::SashimiSwordfish,
-            Technique::SashimiJellyfish,
+            (Technique::XWing, 2, 0),
+            (Technique::Swordfish, 3, 0),
+            (Technique::Jellyfish, 4, 0),
+            (Technique::FinnedXWing, 2, 1),
+            (Technique::FinnedSwordfish, 3, 1),
+            (Technique::FinnedJellyfish, 4, 1),
+            (Technique::SashimiXWing, 2, 1),
+            (Technique::SashimiSwordfish, 3, 1),
+            (Technique::SashimiJellyfish, 4, 1),
         ];
-        let corpus = include_str!("../../tests/data/corpora/top1465.txt");
-        let puzzles = corpus.lines().filter(|l| l.len() >= 81 && !l.starts_with('#'));
         let (mut reused, mut found) = (0, 0);
-        // Each position is followed by the position as far along the puzzle before's path:
-        // a digit's cells there are another set, often of the same size.
-        let mut before: Vec<Board> = Vec::new();
-        for line in puzzles.step_by(100) {
-            let mut b = crate::format::parse(line).expect("corpus puzzle");
-            let mut path = Vec::new();
-            while let Some(step) = next_step(&b, &Options::default()) {
-                let other = before.get(path.len()).cloned();
-                for b in std::iter::once(&b).chain(&other) {
-                    for t in techniques {
-                        let n = match t {
-                            Technique::XWing | Technique::FinnedXWing | Technique::SashimiXWing => {
-                                2
-                            }
-                            Technique::Swordfish
-                            | Technique::FinnedSwordfish
-                            | Technique::SashimiSwordfish => 3,
-                            _ => 4,
-                        };
-                        let finned = usize::from(!matches!(
-                            t,
-                            Technique::XWing | Technique::Swordfish | Technique::Jellyfish
-                        ));
-                        reused += FISH.with(|k| {
-                            let k = k.borrow();
-                            Digit::all()
-                                .filter(|&d| {
-                                    let cells = b.digit_cells(d);
-                                    let slot = ((n - 2) * 2 + finned) * 9 + d.index();
-                                    !cells.is_empty() && k.get(slot).is_some_and(|e| e.0 == cells)
-                                })
-                                .count()
-                        });
-                        // A search with nothing kept, the lists kept left as they were.
-                        let saved = FISH.with(|k| k.take());
-                        let fresh = find_all(b, t);
-                        FISH.with(|k| *k.borrow_mut() = saved);
-                        let kept = find_all(b, t);
-                        assert_eq!(kept, fresh, "{} in {line}", t.id());
-                        found += fresh.len();
-                    }
-                }
-                path.push(b.clone());
-                step.apply(&mut b);
+        crate::test_support::path_positions(|b| {
+            for (t, n, finned) in techniques {
+                reused += FISH.with(|k| {
+                    let k = k.borrow();
+                    Digit::all()
+                        .filter(|&d| {
+                            let cells = b.digit_cells(d);
+                            let slot = ((n - 2) * 2 + finned) * 9 + d.index();
+                            !cells.is_empty() && k.get(slot).is_some_and(|e| e.0 == cells)
+                        })
+                        .count()
+                });
+                // A search with nothing kept, the lists kept left as they were.
+                let saved = FISH.with(|k| k.take());
+                let fresh = find_all(b, t);
+                FISH.with(|k| *k.borrow_mut() = saved);
+                let kept = find_all(b, t);
+                assert_eq!(kept, fresh, "{} in {}", t.id(), crate::format::to_line(b));
+                found += fresh.len();
             }
-            before = path;
-        }
+        });
         assert!(reused > 1000 && found > 10, "{reused} digits' fish reused, {found} found");
     }
 

@@ -25,6 +25,7 @@ pub(crate) mod forcing;
 pub(crate) mod intersections;
 pub(crate) mod last_resort;
 pub(crate) mod lit;
+mod nothing;
 pub mod path;
 pub(crate) mod se_walk;
 pub(crate) mod single_digit;

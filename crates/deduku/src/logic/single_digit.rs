@@ -16,17 +16,23 @@
 use crate::board::Board;
 use crate::grid::{Candidate, Cell, CellSet, Digit, House, HouseKind};
 use crate::logic::step::fmt_cells;
-use crate::logic::{Detail, Link, Node, Sink, Step, Technique};
+use crate::logic::{Detail, Link, Node, Sink, Step, Technique, nothing};
 use std::ops::ControlFlow;
 
 /// Finds the instances of `technique` (one of this family's) and pushes them into `sink`.
 pub fn find(board: &Board, technique: Technique, sink: &mut Sink) -> ControlFlow<()> {
+    // Each digit's patterns depend on its cells alone: a digit searched in vain before, in the
+    // same cells, is skipped.
     for d in Digit::all() {
         match technique {
             Technique::Skyscraper | Technique::TwoStringKite | Technique::TurbotFish => {
-                chains_of_two_pairs(board, d, technique, sink)?
+                nothing::per_digit(board, technique, d, sink, |sink| {
+                    chains_of_two_pairs(board, d, technique, sink)
+                })?
             }
-            Technique::EmptyRectangle => empty_rectangle(board, d, sink)?,
+            Technique::EmptyRectangle => nothing::per_digit(board, technique, d, sink, |sink| {
+                empty_rectangle(board, d, sink)
+            })?,
             _ => return ControlFlow::Continue(()),
         }
     }

@@ -39,6 +39,8 @@ pub struct Sink<'a> {
     limit: usize,
     stop: Option<&'a dyn Fn() -> bool>,
     stopped: bool,
+    /// Steps offered to [`Sink::push`], kept or not.
+    offered: usize,
 }
 
 impl std::fmt::Debug for Sink<'_> {
@@ -55,7 +57,7 @@ impl std::fmt::Debug for Sink<'_> {
 impl Sink<'static> {
     /// A sink that stops after `limit` steps.
     pub fn new(limit: usize) -> Sink<'static> {
-        Sink { steps: Vec::new(), limit: limit.max(1), stop: None, stopped: false }
+        Sink { steps: Vec::new(), limit: limit.max(1), stop: None, stopped: false, offered: 0 }
     }
     /// A sink that takes every step.
     pub fn unlimited() -> Sink<'static> {
@@ -66,12 +68,19 @@ impl Sink<'static> {
 impl<'a> Sink<'a> {
     /// A sink of `limit` steps whose searches may be stopped early by `stop`.
     pub fn with_stop(limit: usize, stop: &'a dyn Fn() -> bool) -> Sink<'a> {
-        Sink { steps: Vec::new(), limit: limit.max(1), stop: Some(stop), stopped: false }
+        Sink {
+            steps: Vec::new(),
+            limit: limit.max(1),
+            stop: Some(stop),
+            stopped: false,
+            offered: 0,
+        }
     }
     /// Adds a step that makes progress (steps with no change are dropped); `Break` when full.
     /// Placements and eliminations are sorted and deduplicated; a step equal to one already
     /// held is dropped.
     pub fn push(&mut self, mut step: Step) -> ControlFlow<()> {
+        self.offered += 1;
         step.normalize();
         if (step.placements.is_empty() && step.eliminations.is_empty())
             || self.steps.iter().any(|s| {
@@ -105,6 +114,11 @@ impl<'a> Sink<'a> {
     /// Whether a search gave up because of the stop check: the steps held are then partial.
     pub fn was_stopped(&self) -> bool {
         self.stopped
+    }
+    /// How many steps were offered to [`Sink::push`], including those it dropped (no change,
+    /// or one it holds already): a search that offered none found nothing.
+    pub fn offered(&self) -> usize {
+        self.offered
     }
     /// Whether the sink is full.
     pub fn is_full(&self) -> bool {

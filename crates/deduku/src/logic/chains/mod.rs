@@ -57,7 +57,7 @@ use crate::board::Board;
 use crate::grid::{Candidate, CellSet, Digit};
 use crate::logic::lit::{Lit, LitSet};
 use crate::logic::step::{Link, Node, Step};
-use crate::logic::{Sink, Technique};
+use crate::logic::{Sink, Technique, nothing};
 use graph::{Bfs, Graph, GraphKind};
 use std::cell::RefCell;
 use std::ops::ControlFlow;
@@ -72,9 +72,17 @@ pub fn find(board: &Board, technique: Technique, sink: &mut Sink) -> ControlFlow
     let mut found = Vec::new();
     match technique {
         XChain => {
+            // A digit's graph and chains depend on its cells alone: a digit whose search found
+            // nothing before, in the same cells, is skipped.
             for d in Digit::all() {
+                let cells = board.digit_cells(d);
+                if nothing::known(technique, d, cells) {
+                    continue;
+                }
+                let before = found.len();
                 let g = Graph::build(board, GraphKind::Digit(d));
                 search(board, &g, &[Shape::Aic], &mut found);
+                nothing::note(technique, d, cells, found.len() == before);
             }
             push_shortest(found.iter().collect(), technique, sink)
         }

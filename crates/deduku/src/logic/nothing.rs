@@ -1,49 +1,85 @@
-//! Where a one-digit finder last found nothing.
+//! Where a finder of one digit or one house last found nothing.
 //!
 //! Several finders look at one digit at a time, and what they find for a digit depends on that
 //! digit's candidates alone (its cells): the single-digit patterns, simple and multi colours,
-//! X-Chains. A step of the path changes the cells of few digits, and the finders are asked
-//! again at the next position. So, per thread, technique and digit, the cells in which the
-//! finder last offered no step are kept, and a digit whose cells are those is not searched
-//! again: it would offer none again. (The basic fish keep what they found, not only nothing:
-//! `fish.rs`.)
+//! X-Chains. Others look at one house at a time and depend on its cells' candidates alone: the
+//! naked and hidden subsets. A step of the path changes few digits and houses, and the finders
+//! are asked again at the next position. So, per thread, technique and part (digit or house),
+//! the *key* of the part (a digit's cells, or a house's candidates) in which the finder last
+//! offered no step that changes the board is kept, and a part whose key is that again is not
+//! searched: it would offer none again. (The basic fish keep what they found, not only
+//! nothing: `fish.rs`.)
 
 use crate::board::Board;
-use crate::grid::{CellSet, Digit};
+use crate::grid::{Digit, House};
 use crate::logic::{Sink, Technique};
 use std::cell::RefCell;
 use std::ops::ControlFlow;
 
+/// Parts per technique: 9 digits, or 27 houses.
+const PARTS: usize = 27;
+
 thread_local! {
-    /// Per technique and digit (`technique as usize * 9 + digit index`), the cells in which
-    /// its search last found nothing.
-    static EMPTY_IN: RefCell<Vec<Option<CellSet>>> = const { RefCell::new(Vec::new()) };
+    /// Per technique and part (`technique as usize * PARTS + part`), the part's key when its
+    /// search last found nothing.
+    static EMPTY_IN: RefCell<Vec<Option<u128>>> = const { RefCell::new(Vec::new()) };
 }
 
-fn slot(t: Technique, d: Digit) -> usize {
-    t as usize * 9 + d.index()
+/// What a one-digit finder reads of `board`: the digit's cells.
+pub(crate) fn digit_key(board: &Board, d: Digit) -> u128 {
+    board.digit_cells(d).bits()
 }
 
-/// Whether `t`'s search of digit `d` found nothing the last time, in these same `cells`.
-pub(crate) fn known(t: Technique, d: Digit, cells: CellSet) -> bool {
-    EMPTY_IN.with(|e| e.borrow().get(slot(t, d)).is_some_and(|&k| k == Some(cells)))
+/// What a one-house finder reads of `board`: the candidates of the house's cells, nine bits
+/// each (a filled cell has none; an empty one without any is a contradiction, which no finder
+/// is asked about).
+pub(crate) fn house_key(board: &Board, h: House) -> u128 {
+    h.cells().into_iter().fold(0, |k, c| k << 9 | u128::from(board.candidates(c).bits()))
 }
 
-/// Notes that `t`'s search of digit `d` found nothing in `cells`, or (`nothing` false) that
-/// it found something there.
-pub(crate) fn note(t: Technique, d: Digit, cells: CellSet, nothing: bool) {
+fn slot(t: Technique, part: usize) -> usize {
+    t as usize * PARTS + part
+}
+
+/// Whether `t`'s search of `part` (a digit's or a house's index) found nothing the last time,
+/// with the same `key`.
+pub(crate) fn known(t: Technique, part: usize, key: u128) -> bool {
+    EMPTY_IN.with(|e| e.borrow().get(slot(t, part)).is_some_and(|&k| k == Some(key)))
+}
+
+/// Notes that `t`'s search of `part` found nothing with `key`, or (`nothing` false) that it
+/// found something.
+pub(crate) fn note(t: Technique, part: usize, key: u128, nothing: bool) {
     EMPTY_IN.with(|e| {
         let mut e = e.borrow_mut();
         if e.is_empty() {
-            e.resize(Technique::ALL.len() * 9, None);
+            e.resize(Technique::ALL.len() * PARTS, None);
         }
-        e[slot(t, d)] = nothing.then_some(cells);
+        e[slot(t, part)] = nothing.then_some(key);
     });
 }
 
-/// Runs `search`, `t`'s search of digit `d` in `board` pushing into `sink`, unless it found
-/// nothing in the digit's present cells the last time; notes whether it offers the sink a step
-/// this time (a search the sink stopped or filled is not noted as empty).
+/// Runs `search`, `t`'s search of `part` pushing into `sink`, unless it found nothing with the
+/// part's present `key` the last time; notes whether it offers the sink a step that changes
+/// the board this time (a search the sink stopped or filled is not noted as empty).
+pub(crate) fn per_part(
+    t: Technique,
+    part: usize,
+    key: u128,
+    sink: &mut Sink,
+    search: impl FnOnce(&mut Sink) -> ControlFlow<()>,
+) -> ControlFlow<()> {
+    if known(t, part, key) {
+        return ControlFlow::Continue(());
+    }
+    let offered = sink.offered();
+    let flow = search(sink);
+    let nothing = flow.is_continue() && sink.offered() == offered && !sink.was_stopped();
+    note(t, part, key, nothing);
+    flow
+}
+
+/// [`per_part`] for digit `d`, keyed by its cells.
 pub(crate) fn per_digit(
     board: &Board,
     t: Technique,
@@ -51,26 +87,29 @@ pub(crate) fn per_digit(
     sink: &mut Sink,
     search: impl FnOnce(&mut Sink) -> ControlFlow<()>,
 ) -> ControlFlow<()> {
-    let cells = board.digit_cells(d);
-    if known(t, d, cells) {
-        return ControlFlow::Continue(());
-    }
-    let offered = sink.offered();
-    let flow = search(sink);
-    let nothing = flow.is_continue() && sink.offered() == offered && !sink.was_stopped();
-    note(t, d, cells, nothing);
-    flow
+    per_part(t, d.index(), digit_key(board, d), sink, search)
+}
+
+/// [`per_part`] for house `h`, keyed by its cells' candidates.
+pub(crate) fn per_house(
+    board: &Board,
+    t: Technique,
+    h: House,
+    sink: &mut Sink,
+    search: impl FnOnce(&mut Sink) -> ControlFlow<()>,
+) -> ControlFlow<()> {
+    per_part(t, h.index(), house_key(board, h), sink, search)
 }
 
 /// Forgets every note of this thread (for tests that compare with a fresh search).
 #[cfg(test)]
-pub(crate) fn forget() -> Vec<Option<CellSet>> {
+pub(crate) fn forget() -> Vec<Option<u128>> {
     EMPTY_IN.with(|e| e.take())
 }
 
 /// Puts back notes taken by [`forget`].
 #[cfg(test)]
-pub(crate) fn restore(notes: Vec<Option<CellSet>>) {
+pub(crate) fn restore(notes: Vec<Option<u128>>) {
     EMPTY_IN.with(|e| *e.borrow_mut() = notes);
 }
 
@@ -93,13 +132,25 @@ mod tests {
             Technique::SimpleColorsWrap,
             Technique::MultiColors,
             Technique::XChain,
+            Technique::NakedPair,
+            Technique::NakedTriple,
+            Technique::NakedQuad,
+            Technique::HiddenPair,
+            Technique::HiddenTriple,
+            Technique::HiddenQuad,
         ];
         let (mut skipped, mut found) = (0, 0);
         crate::test_support::path_positions(|b| {
             for t in techniques {
-                skipped += Digit::all()
-                    .filter(|&d| !b.digit_cells(d).is_empty() && known(t, d, b.digit_cells(d)))
-                    .count();
+                skipped += if t.family() == crate::logic::Family::Subsets {
+                    House::all().filter(|&h| known(t, h.index(), house_key(b, h))).count()
+                } else {
+                    Digit::all()
+                        .filter(|&d| {
+                            !b.digit_cells(d).is_empty() && known(t, d.index(), digit_key(b, d))
+                        })
+                        .count()
+                };
                 let notes = forget();
                 let fresh = find_all(b, t);
                 restore(notes);

@@ -39,7 +39,7 @@ pub struct Sink<'a> {
     limit: usize,
     stop: Option<&'a dyn Fn() -> bool>,
     stopped: bool,
-    /// Steps offered to [`Sink::push`], kept or not.
+    /// Steps that change the board offered to [`Sink::push`], kept or not.
     offered: usize,
 }
 
@@ -80,15 +80,16 @@ impl<'a> Sink<'a> {
     /// Placements and eliminations are sorted and deduplicated; a step equal to one already
     /// held is dropped.
     pub fn push(&mut self, mut step: Step) -> ControlFlow<()> {
-        self.offered += 1;
         step.normalize();
-        if (step.placements.is_empty() && step.eliminations.is_empty())
-            || self.steps.iter().any(|s| {
-                s.placements == step.placements
-                    && s.eliminations == step.eliminations
-                    && s.technique == step.technique
-            })
-        {
+        if step.placements.is_empty() && step.eliminations.is_empty() {
+            return self.flow();
+        }
+        self.offered += 1;
+        if self.steps.iter().any(|s| {
+            s.placements == step.placements
+                && s.eliminations == step.eliminations
+                && s.technique == step.technique
+        }) {
             return self.flow();
         }
         self.steps.push(step);
@@ -115,8 +116,8 @@ impl<'a> Sink<'a> {
     pub fn was_stopped(&self) -> bool {
         self.stopped
     }
-    /// How many steps were offered to [`Sink::push`], including those it dropped (no change,
-    /// or one it holds already): a search that offered none found nothing.
+    /// How many steps that change the board were offered to [`Sink::push`], including those it
+    /// dropped as held already: a search that offered none found nothing.
     pub fn offered(&self) -> usize {
         self.offered
     }

@@ -8,7 +8,7 @@ use crate::board::Board;
 use crate::grid::{Candidate, Cell, CellSet, Digit, DigitSet, House};
 use crate::logic::few::Few;
 use crate::logic::step::fmt_cells_compact;
-use crate::logic::{Sink, Step, Technique, combos};
+use crate::logic::{Sink, Step, Technique, combos, nothing};
 use std::ops::ControlFlow;
 
 /// Finds subsets of `technique`.
@@ -98,11 +98,15 @@ fn subset_step(
     s.with_text(format!("{ds} in {}", fmt_cells_compact(cells)))
 }
 
+/// A house's naked and hidden subsets depend on its cells' candidates alone: a house searched
+/// in vain before, with the same candidates, is skipped (`nothing.rs`).
 fn naked(board: &Board, n: usize, technique: Technique, sink: &mut Sink) -> ControlFlow<()> {
     for h in House::all() {
-        naked_in(board, h, n, &mut |found| {
-            let elims = eliminations(board, found.cells, found.digits, &[h]);
-            sink.push(subset_step(technique, found.cells, found.digits, vec![h], elims, board))
+        nothing::per_house(board, technique, h, sink, |sink| {
+            naked_in(board, h, n, &mut |found| {
+                let elims = eliminations(board, found.cells, found.digits, &[h]);
+                sink.push(subset_step(technique, found.cells, found.digits, vec![h], elims, board))
+            })
         })?;
     }
     ControlFlow::Continue(())
@@ -126,34 +130,45 @@ fn locked(board: &Board, n: usize, technique: Technique, sink: &mut Sink) -> Con
 
 fn hidden(board: &Board, n: usize, technique: Technique, sink: &mut Sink) -> ControlFlow<()> {
     for h in House::all() {
-        let digits: Few<(Digit, u128), 9> = Few::of(
-            (Digit::from_index(0), 0),
-            Digit::all().filter_map(|d| {
-                let cells = board.house_digit_cells(h, d);
-                let k = cells.len() as usize;
-                (k >= 2 && k <= n).then(|| (d, cells.bits()))
-            }),
-        );
-        let empties = h.cells().into_iter().filter(|&c| board.value(c).is_none()).count();
-        if empties <= n {
-            continue;
-        }
-        combos::within(&digits, n, n as u32, &mut |combo, cells| {
-            if cells.count_ones() as usize != n {
-                return ControlFlow::Continue(());
-            }
-            let cells = CellSet::from_bits(cells);
-            let set: DigitSet = combo.iter().copied().collect();
-            let elims: Vec<Candidate> = cells
-                .iter()
-                .flat_map(|c| {
-                    board.candidates(c).minus(set).iter().map(move |d| Candidate::new(c, d))
-                })
-                .collect();
-            sink.push(subset_step(technique, cells, set, vec![h], elims, board))
+        nothing::per_house(board, technique, h, sink, |sink| {
+            hidden_in(board, h, n, technique, sink)
         })?;
     }
     ControlFlow::Continue(())
+}
+
+/// The hidden subsets of size `n` in house `h`.
+fn hidden_in(
+    board: &Board,
+    h: House,
+    n: usize,
+    technique: Technique,
+    sink: &mut Sink,
+) -> ControlFlow<()> {
+    let digits: Few<(Digit, u128), 9> = Few::of(
+        (Digit::from_index(0), 0),
+        Digit::all().filter_map(|d| {
+            let cells = board.house_digit_cells(h, d);
+            let k = cells.len() as usize;
+            (k >= 2 && k <= n).then(|| (d, cells.bits()))
+        }),
+    );
+    let empties = h.cells().into_iter().filter(|&c| board.value(c).is_none()).count();
+    if empties <= n {
+        return ControlFlow::Continue(());
+    }
+    combos::within(&digits, n, n as u32, &mut |combo, cells| {
+        if cells.count_ones() as usize != n {
+            return ControlFlow::Continue(());
+        }
+        let cells = CellSet::from_bits(cells);
+        let set: DigitSet = combo.iter().copied().collect();
+        let elims: Vec<Candidate> = cells
+            .iter()
+            .flat_map(|c| board.candidates(c).minus(set).iter().map(move |d| Candidate::new(c, d)))
+            .collect();
+        sink.push(subset_step(technique, cells, set, vec![h], elims, board))
+    })
 }
 
 /// For each house, the candidates that take part in at least one assignment of the house's

@@ -75,14 +75,14 @@ pub fn find(board: &Board, technique: Technique, sink: &mut Sink) -> ControlFlow
             // A digit's graph and chains depend on its cells alone: a digit whose search found
             // nothing before, in the same cells, is skipped.
             for d in Digit::all() {
-                let cells = board.digit_cells(d);
-                if nothing::known(technique, d, cells) {
+                let key = nothing::digit_key(board, d);
+                if nothing::known(technique, d.index(), key) {
                     continue;
                 }
                 let before = found.len();
                 let g = Graph::build(board, GraphKind::Digit(d));
                 search(board, &g, &[Shape::Aic], &mut found);
-                nothing::note(technique, d, cells, found.len() == before);
+                nothing::note(technique, d.index(), key, found.len() == before);
             }
             push_shortest(found.iter().collect(), technique, sink)
         }

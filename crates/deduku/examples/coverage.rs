@@ -22,7 +22,7 @@
 #[path = "../tests/it/support.rs"]
 mod support;
 
-use deduku::logic::{Context, Options, Sink, find};
+use deduku::logic::{Context, Options, Sink, find_checked};
 use deduku::{Board, Family, Technique, TechniqueSet, solve};
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -89,11 +89,12 @@ fn main() {
         let mut b = p.clone();
         let mut hard: Option<Technique> = None;
         let mut brute = false;
-        'path: while !b.is_complete() {
+        // As the step search does: the board checked once per position, not per technique.
+        'path: while !b.is_complete() && b.check().is_ok() {
             for t in enabled.iter() {
                 let t0 = Instant::now();
                 let mut sink = Sink::new(1);
-                let _ = find(&b, t, &ctx, &mut sink);
+                let _ = find_checked(&b, t, &ctx, &mut sink);
                 *per_family.entry(t.family()).or_default() += t0.elapsed();
                 *per_technique.entry(t).or_default() += t0.elapsed();
                 if let Some(s) = sink.into_steps().into_iter().next() {

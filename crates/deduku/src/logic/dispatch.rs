@@ -63,6 +63,18 @@ pub fn find(
     if board.check().is_err() {
         return ControlFlow::Continue(());
     }
+    find_checked(board, technique, ctx, sink)
+}
+
+/// [`find`] on a board the caller has found free of conflicts ([`Board::check`]): the step
+/// searches check their board once, not once per technique. On a board with a conflict the
+/// finders' answers mean nothing.
+pub fn find_checked(
+    board: &Board,
+    technique: Technique,
+    ctx: &Context,
+    sink: &mut Sink<'_>,
+) -> ControlFlow<()> {
     match technique.family() {
         Family::Singles => singles::find(board, technique, sink),
         Family::Intersections => intersections::find(board, technique, sink),
@@ -226,7 +238,7 @@ impl StepSearch {
                 Some(f) => Sink::with_stop(limit, f),
                 None => Sink::new(limit),
             };
-            let _ = find(board, t, ctx, &mut sink);
+            let _ = find_checked(board, t, ctx, &mut sink);
             if sink.was_stopped() {
                 return Search::Stopped;
             }

@@ -39,7 +39,7 @@ pub(crate) mod uniqueness;
 pub(crate) mod wings;
 
 pub use dispatch::{
-    Options, Order, find, find_all, find_first, next_step, next_step_in, reduce_round,
+    Options, Order, find, find_all, find_checked, find_first, next_step, next_step_in, reduce_round,
 };
 pub use path::{Advance, Path, PathRun, PathStatus, solve_path, solve_path_with};
 pub use se_walk::se_steps;

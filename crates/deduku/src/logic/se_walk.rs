@@ -36,7 +36,7 @@
 
 use crate::board::Board;
 use crate::grid::{Candidate, Cell, CellSet, Digit, DigitSet, House, HouseKind};
-use crate::logic::dispatch::find;
+use crate::logic::dispatch::find_checked;
 use crate::logic::sink::{Context, Sink};
 use crate::logic::step::Step;
 use crate::logic::technique::Technique;
@@ -181,9 +181,10 @@ pub fn se_steps(puzzle: &Board) -> Vec<(Step, f32)> {
     out
 }
 
+/// The first step of `t` in `board`, which [`SeSearch::run`] has checked.
 fn first_of(board: &Board, t: Technique, ctx: &Context) -> Option<Step> {
     let mut sink = Sink::new(1);
-    let _ = find(board, t, ctx, &mut sink);
+    let _ = find_checked(board, t, ctx, &mut sink);
     sink.into_steps().into_iter().next().filter(|s| s.makes_progress(board))
 }
 

@@ -151,20 +151,65 @@ fn family_sizes(k: usize) -> (usize, usize) {
     if k < 2 { (1, 0) } else { (1, k) }
 }
 
+/// One house's almost locked sets as [`house_sets`] gives them.
+type HouseSets = Vec<(u32, CellSet, DigitSet)>;
+
+/// A search kept: the house's candidates, the sizes asked and the sets.
+type KeptSets = (u128, (usize, usize), HouseSets);
+
+thread_local! {
+    /// Per house, its last two [`house_sets`] searches (the family's and the chain graph's
+    /// sizes ask in turn): the house's candidates (`nothing::house_key`), the sizes and the
+    /// sets. A step of the path changes few houses, so most houses are not searched again.
+    static HOUSE_SETS: RefCell<Vec<Vec<KeptSets>>> = const { RefCell::new(Vec::new()) };
+}
+
 /// The almost locked sets among the empty cells of house `h`, in `out` (cleared first): every
 /// set of `min` to `max` cells whose candidates are one digit more than its cells, where
 /// `(min, max) = sizes(k)` for the house's `k` empty cells. Each is given as its mask over the
 /// house's empty cells (bit `i`: the `i`-th in house order), its cells and its digits, in the
 /// order of the masks. Used here (any size) and by the chain graph's ALS nodes (2–4 cells).
+/// They depend on the house's candidates alone, and are kept per house for them.
 pub(crate) fn house_sets(
     board: &Board,
     h: House,
     sizes: impl FnOnce(usize) -> (usize, usize),
-    out: &mut Vec<(u32, CellSet, DigitSet)>,
+    out: &mut HouseSets,
 ) {
     out.clear();
     let empty = h.cells().into_iter().filter(|&c| board.value(c).is_none());
     let (min, max) = sizes(empty.clone().count());
+    let key = crate::logic::nothing::house_key(board, h);
+    let kept = HOUSE_SETS.with(|k| {
+        let k = k.borrow();
+        let e = k.get(h.index())?.iter().find(|e| e.0 == key && e.1 == (min, max))?;
+        out.extend_from_slice(&e.2);
+        Some(())
+    });
+    if kept.is_some() {
+        return;
+    }
+    search_house_sets(board, empty, (min, max), out);
+    HOUSE_SETS.with(|k| {
+        let mut k = k.borrow_mut();
+        if k.is_empty() {
+            k.resize_with(27, Vec::new);
+        }
+        let slot = &mut k[h.index()];
+        if slot.len() == 2 {
+            slot.remove(0);
+        }
+        slot.push((key, (min, max), out.clone()));
+    });
+}
+
+/// [`house_sets`]' search, over the house's `empty` cells.
+fn search_house_sets(
+    board: &Board,
+    empty: impl Iterator<Item = Cell>,
+    (min, max): (usize, usize),
+    out: &mut HouseSets,
+) {
     // The empty cells with few enough candidates to be in a set of at most `max` cells.
     let mut cells = [(0, Cell::from_index(0), DigitSet::EMPTY); 9];
     let mut m = 0;
@@ -400,6 +445,36 @@ mod tests {
     /// both callers' size rules (the family's and the chain graph's) and with every size, it
     /// must find exactly the sets that a walk over every subset of the house's empty cells
     /// finds, in the order of their masks.
+    /// The sets kept per house are what a search finds: at the positions of `path_positions`,
+    /// every house's sets for both size rules, read with what the positions before left, equal
+    /// a search with nothing kept.
+    #[test]
+    fn house_sets_kept_per_house_are_what_a_search_finds() {
+        let rules: [fn(usize) -> (usize, usize); 2] =
+            [family_sizes, crate::logic::chains::als_node_sizes];
+        let (mut reused, mut sets) = (0, 0);
+        let (mut kept, mut fresh) = (Vec::new(), Vec::new());
+        crate::test_support::path_positions(|b| {
+            for h in House::all() {
+                for rule in rules {
+                    let key = crate::logic::nothing::house_key(b, h);
+                    reused += HOUSE_SETS.with(|k| {
+                        k.borrow()
+                            .get(h.index())
+                            .map_or(0, |e| e.iter().filter(|e| e.0 == key).count())
+                    });
+                    let saved = HOUSE_SETS.with(|k| k.take());
+                    house_sets(b, h, rule, &mut fresh);
+                    HOUSE_SETS.with(|k| *k.borrow_mut() = saved);
+                    house_sets(b, h, rule, &mut kept);
+                    assert_eq!(kept, fresh, "house {h:?} of {}", crate::format::to_line(b));
+                    sets += fresh.len();
+                }
+            }
+        });
+        assert!(reused > 10_000 && sets > 10_000, "{reused} searches reused, {sets} sets");
+    }
+
     #[test]
     fn house_sets_finds_every_almost_locked_set_of_a_house() {
         let text = include_str!("../../../tests/data/techniques/hodoku-reglib-1.4.txt");

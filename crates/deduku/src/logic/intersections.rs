@@ -4,7 +4,7 @@
 
 use crate::board::Board;
 use crate::grid::{Candidate, CellSet, Digit, House};
-use crate::logic::{Sink, Step, Technique};
+use crate::logic::{Sink, Step, Technique, nothing};
 use std::ops::ControlFlow;
 
 /// Finds locked candidates of `technique` (pointing or claiming).
@@ -16,26 +16,31 @@ pub fn find(board: &Board, technique: Technique, sink: &mut Sink) -> ControlFlow
         Technique::LockedCandidatesClaiming => ((0..18).map(House::from_index).collect(), boxes_of),
         _ => return ControlFlow::Continue(()),
     };
+    // A digit's locked candidates depend on its cells alone: a digit searched in vain before,
+    // in the same cells, is skipped.
     for d in Digit::all() {
-        for &src in &sources {
-            let cells = board.house_digit_cells(src, d);
-            if cells.len() < 2 {
-                continue;
-            }
-            for target in targets(cells) {
-                let elim = board.house_digit_cells(target, d).minus(src.cell_set());
-                if elim.is_empty() {
+        nothing::per_digit(board, technique, d, sink, |sink| {
+            for &src in &sources {
+                let cells = board.house_digit_cells(src, d);
+                if cells.len() < 2 {
                     continue;
                 }
-                let mut s = Step::new(technique);
-                s.eliminations = elim.iter().map(|c| Candidate::new(c, d)).collect();
-                s.highlight.cells = cells.iter().collect();
-                s.highlight.candidates = cells.iter().map(|c| Candidate::new(c, d)).collect();
-                s.highlight.houses = vec![src];
-                s.highlight.cover_houses = vec![target];
-                sink.push(s.with_text(format!("{d} in {}", src.short())))?;
+                for target in targets(cells) {
+                    let elim = board.house_digit_cells(target, d).minus(src.cell_set());
+                    if elim.is_empty() {
+                        continue;
+                    }
+                    let mut s = Step::new(technique);
+                    s.eliminations = elim.iter().map(|c| Candidate::new(c, d)).collect();
+                    s.highlight.cells = cells.iter().collect();
+                    s.highlight.candidates = cells.iter().map(|c| Candidate::new(c, d)).collect();
+                    s.highlight.houses = vec![src];
+                    s.highlight.cover_houses = vec![target];
+                    sink.push(s.with_text(format!("{d} in {}", src.short())))?;
+                }
             }
-        }
+            ControlFlow::Continue(())
+        })?;
     }
     ControlFlow::Continue(())
 }

@@ -1,8 +1,8 @@
 //! Where a finder of one digit or one house last found nothing.
 //!
 //! Several finders look at one digit at a time, and what they find for a digit depends on that
-//! digit's candidates alone (its cells): the single-digit patterns, simple and multi colours,
-//! X-Chains. Others look at one house at a time and depend on its cells' candidates alone: the
+//! digit's candidates alone (its cells): locked candidates, the single-digit patterns, simple
+//! and multi colours, X-Chains. Others look at one house at a time and depend on its cells' candidates alone: the
 //! naked and hidden subsets. A step of the path changes few digits and houses, and the finders
 //! are asked again at the next position. So, per thread, technique and part (digit or house),
 //! the *key* of the part (a digit's cells, or a house's candidates) in which the finder last
@@ -132,6 +132,8 @@ mod tests {
             Technique::SimpleColorsWrap,
             Technique::MultiColors,
             Technique::XChain,
+            Technique::LockedCandidatesPointing,
+            Technique::LockedCandidatesClaiming,
             Technique::NakedPair,
             Technique::NakedTriple,
             Technique::NakedQuad,

@@ -97,9 +97,14 @@ fn basic(
     let finned = variant != Variant::Basic;
     let sashimi = variant == Variant::Sashimi;
     for d in Digit::all() {
-        let masks = [line_masks(board, d, true), line_masks(board, d, false)];
-        with_fish(board, d, n, variant, &masks, |list| {
-            for f in list.iter().filter(|f| !finned || f.sashimi == sashimi) {
+        with_fish(board, d, n, variant, |list| {
+            let mut fish = list.iter().filter(|f| !finned || f.sashimi == sashimi).peekable();
+            // Most digits have none: their line masks are not needed.
+            if fish.peek().is_none() {
+                return ControlFlow::Continue(());
+            }
+            let masks = line_masks_both(board, d);
+            for f in fish {
                 let masks = &masks[usize::from(!f.rows_base)];
                 let base = &f.base[..n];
                 let mut fish = BasicFish { d, rows_base: f.rows_base, base, cover: f.cover, masks };
@@ -111,15 +116,14 @@ fn basic(
     ControlFlow::Continue(())
 }
 
-/// Digit `d`'s fish of size `n` (basic, or finned and sashimi) in `board`, whose line masks
-/// are `masks` (rows as base, then columns), in the order the search finds them: read from
-/// the thread's list when the digit's cells are those it was found in, else searched.
+/// Digit `d`'s fish of size `n` (basic, or finned and sashimi) in `board`, in the order the
+/// search finds them: read from the thread's list when the digit's cells are those it was
+/// found in, else searched.
 fn with_fish<R>(
     board: &Board,
     d: Digit,
     n: usize,
     variant: Variant,
-    masks: &[[u16; 9]; 2],
     f: impl FnOnce(&[Listed]) -> R,
 ) -> R {
     let cells = board.digit_cells(d);
@@ -133,6 +137,7 @@ fn with_fish<R>(
         let (kept, list) = &mut k[slot];
         if *kept != cells {
             list.clear();
+            let masks = line_masks_both(board, d);
             for (i, rows_base) in [true, false].into_iter().enumerate() {
                 let _ =
                     basic_oriented(&masks[i], d, n, rows_base, variant, &mut |fish, pos, bx| {
@@ -176,6 +181,11 @@ impl Listed {
             fish.base.iter().any(|&l| (fish.masks[l as usize] & fish.cover).count_ones() <= 1);
         Listed { rows_base: fish.rows_base, base, cover: fish.cover, fin_pos, fin_box, sashimi }
     }
+}
+
+/// [`line_masks`] with rows as base, then with columns.
+fn line_masks_both(board: &Board, d: Digit) -> [[u16; 9]; 2] {
+    [line_masks(board, d, true), line_masks(board, d, false)]
 }
 
 /// Per base line `i` (rows, or columns when `rows_base` is false): bit `p` set when `d` is a

@@ -20,37 +20,39 @@ const NODE_BUDGET: usize = 200_000;
 /// Finds death blossoms.
 pub(crate) fn death_blossom(board: &Board, alses: &Alses, sink: &mut Sink) -> ControlFlow<()> {
     let mut budget = NODE_BUDGET;
-    // petals[(stem, d)]: ALS indexes, rebuilt per `z`.
+    // Every ALS that could be a petal of a stem's digit `d`: it holds `d`, and all its `d`
+    // cells see the stem (a cell with two candidates or more). Keyed by `stem * 9 + d`, in ALS
+    // order; built once per position, and each `z` below keeps the ALSs that hold `z` with a
+    // `z` cell to remove.
     let mut keyed: Vec<(u16, u32)> = Vec::new();
+    for (i, a) in alses.list.iter().enumerate() {
+        for d in a.digits.iter() {
+            for s in a.seers_of(d).iter() {
+                if board.candidates(s).len() >= 2 {
+                    keyed.push(((s.index() * 9 + d.index()) as u16, i as u32));
+                }
+            }
+        }
+    }
+    // Pushed in increasing ALS index, so a stable sort by key orders by (key, index).
+    crate::sort::sort_by_small_key(&mut keyed, 81 * 9, |e| usize::from(e.0));
+    let petals_of = |s: Cell, d: Digit| -> &[(u16, u32)] {
+        let k = (s.index() * 9 + d.index()) as u16;
+        let lo = keyed.partition_point(|e| e.0 < k);
+        let hi = keyed.partition_point(|e| e.0 <= k);
+        &keyed[lo..hi]
+    };
+    let mut eligible = vec![false; alses.list.len()];
     for z in Digit::all() {
         let zcells = board.digit_cells(z);
-        keyed.clear();
+        let mut any = false;
         for (i, a) in alses.list.iter().enumerate() {
-            if !a.digits.contains(z) || a.seers_of(z).intersection(zcells).is_empty() {
-                continue;
-            }
-            for d in a.digits.iter() {
-                if d == z {
-                    continue;
-                }
-                for s in a.seers_of(d).iter() {
-                    if board.candidates(s).len() >= 2 {
-                        keyed.push(((s.index() * 9 + d.index()) as u16, i as u32));
-                    }
-                }
-            }
+            eligible[i] = a.digits.contains(z) && a.seers_of(z).intersects(zcells);
+            any |= eligible[i];
         }
-        if keyed.is_empty() {
+        if !any {
             continue;
         }
-        // Pushed in increasing ALS index, so a stable sort by key orders by (key, index).
-        crate::sort::sort_by_small_key(&mut keyed, 81 * 9, |e| usize::from(e.0));
-        let petals_of = |s: Cell, d: Digit| -> &[(u16, u32)] {
-            let k = (s.index() * 9 + d.index()) as u16;
-            let lo = keyed.partition_point(|e| e.0 < k);
-            let hi = keyed.partition_point(|e| e.0 <= k);
-            &keyed[lo..hi]
-        };
         for stem in Cell::all() {
             let cands = board.candidates(stem);
             if cands.len() < 2 {
@@ -60,18 +62,24 @@ pub(crate) fn death_blossom(board: &Board, alses: &Alses, sink: &mut Sink) -> Co
             if digits.len() < 2 {
                 continue;
             }
-            let mut lists: Vec<(Digit, &[(u16, u32)])> =
-                digits.iter().map(|d| (d, petals_of(stem, d))).collect();
-            if lists.iter().any(|l| l.1.is_empty()) {
+            // Per stem digit, its petals' list and how many of them hold `z`.
+            let mut lists: Vec<Petals> = digits
+                .iter()
+                .map(|d| {
+                    let all = petals_of(stem, d);
+                    (d, all, all.iter().filter(|e| eligible[e.1 as usize]).count())
+                })
+                .collect();
+            if lists.iter().any(|l| l.2 == 0) {
                 continue;
             }
-            crate::sort::sort_by_key(&mut lists, |l| l.1.len());
+            crate::sort::sort_by_key(&mut lists, |l| l.2);
             let mut targets = zcells.minus(CellSet::single(stem));
             if cands.contains(z) {
                 targets = targets.intersection(stem.peers());
             }
             let mut chosen = Vec::with_capacity(lists.len());
-            let blossom = Blossom { board, alses, stem, z, lists: &lists };
+            let blossom = Blossom { board, alses, stem, z, lists: &lists, eligible: &eligible };
             blossom.grow(targets, &mut chosen, &mut budget, sink)?;
             if budget == 0 {
                 return ControlFlow::Continue(());
@@ -81,13 +89,19 @@ pub(crate) fn death_blossom(board: &Board, alses: &Alses, sink: &mut Sink) -> Co
     ControlFlow::Continue(())
 }
 
+/// A stem digit, the ALSs that could be its petal (any `z`), and how many of them hold the
+/// `z` searched.
+type Petals<'a> = (Digit, &'a [(u16, u32)], usize);
+
 /// One stem and digit `z` under search, with the petal candidates per stem digit.
 struct Blossom<'a> {
     board: &'a Board,
     alses: &'a Alses,
     stem: Cell,
     z: Digit,
-    lists: &'a [(Digit, &'a [(u16, u32)])],
+    lists: &'a [Petals<'a>],
+    /// Per ALS, whether it holds `z` with a `z` cell to remove: only those are petals here.
+    eligible: &'a [bool],
 }
 
 impl Blossom<'_> {
@@ -107,6 +121,9 @@ impl Blossom<'_> {
             return self.report(targets, chosen, sink);
         }
         for &(_, p) in self.lists[level].1 {
+            if !self.eligible[p as usize] {
+                continue;
+            }
             let t = targets.intersection(self.alses.list[p as usize].seers_of(self.z));
             if t.is_empty() {
                 continue;

@@ -1,14 +1,15 @@
-//! Where a finder of one digit or one house last found nothing.
+//! Where a finder of one digit, one house, or one box and line last found nothing.
 //!
 //! Several finders look at one digit at a time, and what they find for a digit depends on that
 //! digit's candidates alone (its cells): locked candidates, the single-digit patterns, simple
-//! and multi colours, X-Chains. Others look at one house at a time and depend on its cells' candidates alone: the
-//! naked and hidden subsets. A step of the path changes few digits and houses, and the finders
-//! are asked again at the next position. So, per thread, technique and part (digit or house),
-//! the *key* of the part (a digit's cells, or a house's candidates) in which the finder last
-//! offered no step that changes the board is kept, and a part whose key is that again is not
-//! searched: it would offer none again. (The basic fish keep what they found, not only
-//! nothing: `fish.rs`.)
+//! and multi colours, X-Chains. Others look at one house at a time and depend on its cells'
+//! candidates alone: the naked and hidden subsets. Sue de Coq looks at a box and a line
+//! crossing it. A step of the path changes few digits and houses, and the finders are asked
+//! again at the next position. So, per thread, technique and part (digit, house, or box and
+//! line), the *key* of the part (a digit's cells, or its houses' candidates) in which the
+//! finder last offered no step that changes the board is kept, and a part whose key is that
+//! again is not searched: it would offer none again. (The basic fish keep what they found, not
+//! only nothing: `fish.rs`.)
 
 use crate::board::Board;
 use crate::grid::{Digit, House};
@@ -16,13 +17,17 @@ use crate::logic::{Sink, Technique};
 use std::cell::RefCell;
 use std::ops::ControlFlow;
 
-/// Parts per technique: 9 digits, or 27 houses.
-const PARTS: usize = 27;
+/// Parts per technique: 9 digits, 27 houses, or 54 boxes with a line crossing them.
+const PARTS: usize = 54;
+
+/// What a finder reads of one part: a digit's or a house's word (the second 0), or two
+/// houses'.
+pub(crate) type Key = (u128, u128);
 
 thread_local! {
     /// Per technique and part (`technique as usize * PARTS + part`), the part's key when its
     /// search last found nothing.
-    static EMPTY_IN: RefCell<Vec<Option<u128>>> = const { RefCell::new(Vec::new()) };
+    static EMPTY_IN: RefCell<Vec<Option<Key>>> = const { RefCell::new(Vec::new()) };
 }
 
 /// What a one-digit finder reads of `board`: the digit's cells.
@@ -43,13 +48,13 @@ fn slot(t: Technique, part: usize) -> usize {
 
 /// Whether `t`'s search of `part` (a digit's or a house's index) found nothing the last time,
 /// with the same `key`.
-pub(crate) fn known(t: Technique, part: usize, key: u128) -> bool {
+pub(crate) fn known(t: Technique, part: usize, key: Key) -> bool {
     EMPTY_IN.with(|e| e.borrow().get(slot(t, part)).is_some_and(|&k| k == Some(key)))
 }
 
 /// Notes that `t`'s search of `part` found nothing with `key`, or (`nothing` false) that it
 /// found something.
-pub(crate) fn note(t: Technique, part: usize, key: u128, nothing: bool) {
+pub(crate) fn note(t: Technique, part: usize, key: Key, nothing: bool) {
     EMPTY_IN.with(|e| {
         let mut e = e.borrow_mut();
         if e.is_empty() {
@@ -65,7 +70,7 @@ pub(crate) fn note(t: Technique, part: usize, key: u128, nothing: bool) {
 pub(crate) fn per_part(
     t: Technique,
     part: usize,
-    key: u128,
+    key: Key,
     sink: &mut Sink,
     search: impl FnOnce(&mut Sink) -> ControlFlow<()>,
 ) -> ControlFlow<()> {
@@ -79,6 +84,31 @@ pub(crate) fn per_part(
     flow
 }
 
+/// Box `b` and the `k`-th line crossing it (its three rows, then its three columns): part
+/// `6 * b + k` of [`per_box_and_line`].
+pub(crate) fn box_and_line(part: usize) -> (House, House) {
+    let (b, k) = (part / 6, part % 6);
+    let line = if k < 3 { House::row(3 * (b / 3) + k) } else { House::col(3 * (b % 3) + k - 3) };
+    (House::boxx(b), line)
+}
+
+/// The key of part `part` of [`per_box_and_line`]: both houses' candidates.
+pub(crate) fn box_and_line_key(board: &Board, part: usize) -> Key {
+    let (boxx, line) = box_and_line(part);
+    (house_key(board, boxx), house_key(board, line))
+}
+
+/// [`per_part`] for part `part` of [`box_and_line`], keyed by both houses' candidates.
+pub(crate) fn per_box_and_line(
+    board: &Board,
+    t: Technique,
+    part: usize,
+    sink: &mut Sink,
+    search: impl FnOnce(&mut Sink) -> ControlFlow<()>,
+) -> ControlFlow<()> {
+    per_part(t, part, box_and_line_key(board, part), sink, search)
+}
+
 /// [`per_part`] for digit `d`, keyed by its cells.
 pub(crate) fn per_digit(
     board: &Board,
@@ -87,7 +117,7 @@ pub(crate) fn per_digit(
     sink: &mut Sink,
     search: impl FnOnce(&mut Sink) -> ControlFlow<()>,
 ) -> ControlFlow<()> {
-    per_part(t, d.index(), digit_key(board, d), sink, search)
+    per_part(t, d.index(), (digit_key(board, d), 0), sink, search)
 }
 
 /// [`per_part`] for house `h`, keyed by its cells' candidates.
@@ -98,18 +128,18 @@ pub(crate) fn per_house(
     sink: &mut Sink,
     search: impl FnOnce(&mut Sink) -> ControlFlow<()>,
 ) -> ControlFlow<()> {
-    per_part(t, h.index(), house_key(board, h), sink, search)
+    per_part(t, h.index(), (house_key(board, h), 0), sink, search)
 }
 
 /// Forgets every note of this thread (for tests that compare with a fresh search).
 #[cfg(test)]
-pub(crate) fn forget() -> Vec<Option<u128>> {
+pub(crate) fn forget() -> Vec<Option<Key>> {
     EMPTY_IN.with(|e| e.take())
 }
 
 /// Puts back notes taken by [`forget`].
 #[cfg(test)]
-pub(crate) fn restore(notes: Vec<Option<u128>>) {
+pub(crate) fn restore(notes: Vec<Option<Key>>) {
     EMPTY_IN.with(|e| *e.borrow_mut() = notes);
 }
 
@@ -118,11 +148,11 @@ mod tests {
     use super::*;
     use crate::logic::find_all;
 
-    /// A digit skipped for having found nothing before in the same cells would find nothing
+    /// A part skipped for having given nothing before with the same key would give nothing
     /// again: at the positions of `path_positions`, every finder that keeps notes, asked with
     /// the notes the positions before left, finds the same steps as with none kept.
     #[test]
-    fn a_digit_skipped_would_find_nothing() {
+    fn a_part_skipped_would_find_nothing() {
         let techniques = [
             Technique::Skyscraper,
             Technique::TwoStringKite,
@@ -140,16 +170,20 @@ mod tests {
             Technique::HiddenPair,
             Technique::HiddenTriple,
             Technique::HiddenQuad,
+            Technique::SueDeCoq,
         ];
         let (mut skipped, mut found) = (0, 0);
         crate::test_support::path_positions(|b| {
             for t in techniques {
                 skipped += if t.family() == crate::logic::Family::Subsets {
-                    House::all().filter(|&h| known(t, h.index(), house_key(b, h))).count()
+                    House::all().filter(|&h| known(t, h.index(), (house_key(b, h), 0))).count()
+                } else if t == Technique::SueDeCoq {
+                    (0..54).filter(|&part| known(t, part, box_and_line_key(b, part))).count()
                 } else {
                     Digit::all()
                         .filter(|&d| {
-                            !b.digit_cells(d).is_empty() && known(t, d.index(), digit_key(b, d))
+                            let key = (digit_key(b, d), 0);
+                            !b.digit_cells(d).is_empty() && known(t, d.index(), key)
                         })
                         .count()
                 };
@@ -161,6 +195,6 @@ mod tests {
                 found += fresh.len();
             }
         });
-        assert!(skipped > 1000 && found > 100, "{skipped} digits skipped, {found} steps found");
+        assert!(skipped > 1000 && found > 100, "{skipped} parts skipped, {found} steps found");
     }
 }

@@ -13,7 +13,7 @@
 use crate::board::Board;
 use crate::grid::{Candidate, Cell, CellSet, DigitSet, House};
 use crate::logic::step::fmt_cells_compact;
-use crate::logic::{Detail, Part as DetailPart, Sink, Step, Technique};
+use crate::logic::{Detail, Part as DetailPart, Sink, Step, Technique, nothing};
 use std::ops::ControlFlow;
 
 /// A subset of cells with its candidates.
@@ -42,69 +42,65 @@ fn parts(board: &Board, cells: &[Cell]) -> Vec<Part> {
     out
 }
 
-/// Finds Sue de Coq patterns.
+/// Finds Sue de Coq patterns. What a box and a line crossing it give depends on those two
+/// houses' candidates alone: a pair searched in vain before, with the same candidates, is
+/// skipped (`nothing.rs`).
 pub(crate) fn sue_de_coq(board: &Board, sink: &mut Sink) -> ControlFlow<()> {
+    for part in 0..54 {
+        nothing::per_box_and_line(board, Technique::SueDeCoq, part, sink, |sink| {
+            let (boxx, line) = nothing::box_and_line(part);
+            box_and_line(board, boxx, line, sink)
+        })?;
+    }
+    ControlFlow::Continue(())
+}
+
+/// The Sue de Coq patterns of box `boxx` and `line`, which crosses it.
+fn box_and_line(board: &Board, boxx: House, line: House, sink: &mut Sink) -> ControlFlow<()> {
     let empty = |c: &Cell| board.value(*c).is_none();
-    for b in 0..9 {
-        let boxx = House::boxx(b);
-        let lines = (0..3)
-            .map(|k| House::row(3 * (b / 3) + k))
-            .chain((0..3).map(|k| House::col(3 * (b % 3) + k)));
-        for line in lines {
-            let meet: Vec<Cell> = line
-                .cells()
-                .into_iter()
-                .filter(|c| empty(c) && boxx.cell_set().contains(*c))
-                .collect();
-            if meet.len() < 2 {
+    let meet: Vec<Cell> =
+        line.cells().into_iter().filter(|c| empty(c) && boxx.cell_set().contains(*c)).collect();
+    if meet.len() < 2 {
+        return ControlFlow::Continue(());
+    }
+    let line_rest: Vec<Cell> =
+        line.cells().into_iter().filter(|c| empty(c) && !boxx.cell_set().contains(*c)).collect();
+    let box_rest: Vec<Cell> =
+        boxx.cells().into_iter().filter(|c| empty(c) && !line.cell_set().contains(*c)).collect();
+    let lparts = parts(board, &line_rest);
+    let bparts = parts(board, &box_rest);
+    for mask in 1usize..(1 << meet.len()) {
+        if mask.count_ones() < 2 {
+            continue;
+        }
+        let mut inter = Part { cells: CellSet::EMPTY, digits: DigitSet::EMPTY };
+        for (k, &c) in meet.iter().enumerate() {
+            if mask & (1 << k) != 0 {
+                inter.cells.insert(c);
+                inter.digits = inter.digits.union(board.candidates(c));
+            }
+        }
+        if inter.digits.len() < inter.cells.len() + 2 {
+            continue;
+        }
+        // Each part must share a digit with the intersection.
+        let meets = |p: &&Part| !p.digits.intersection(inter.digits).is_empty();
+        for l in lparts.iter().filter(meets) {
+            let il = inter.digits.union(l.digits);
+            let n_il = inter.cells.len() + l.cells.len();
+            // The box part adds at least as many cells as digits it brings.
+            if il.len() > n_il + box_rest.len() as u32 {
                 continue;
             }
-            let line_rest: Vec<Cell> = line
-                .cells()
-                .into_iter()
-                .filter(|c| empty(c) && !boxx.cell_set().contains(*c))
-                .collect();
-            let box_rest: Vec<Cell> = boxx
-                .cells()
-                .into_iter()
-                .filter(|c| empty(c) && !line.cell_set().contains(*c))
-                .collect();
-            let lparts = parts(board, &line_rest);
-            let bparts = parts(board, &box_rest);
-            for mask in 1usize..(1 << meet.len()) {
-                if mask.count_ones() < 2 {
+            for bp in bparts.iter().filter(meets) {
+                if !l.digits.intersection(bp.digits).is_empty() {
                     continue;
                 }
-                let mut inter = Part { cells: CellSet::EMPTY, digits: DigitSet::EMPTY };
-                for (k, &c) in meet.iter().enumerate() {
-                    if mask & (1 << k) != 0 {
-                        inter.cells.insert(c);
-                        inter.digits = inter.digits.union(board.candidates(c));
-                    }
-                }
-                if inter.digits.len() < inter.cells.len() + 2 {
+                let all = il.union(bp.digits);
+                if all.len() != n_il + bp.cells.len() {
                     continue;
                 }
-                // Each part must share a digit with the intersection.
-                let meets = |p: &&Part| !p.digits.intersection(inter.digits).is_empty();
-                for l in lparts.iter().filter(meets) {
-                    let il = inter.digits.union(l.digits);
-                    let n_il = inter.cells.len() + l.cells.len();
-                    // The box part adds at least as many cells as digits it brings.
-                    if il.len() > n_il + box_rest.len() as u32 {
-                        continue;
-                    }
-                    for bp in bparts.iter().filter(meets) {
-                        if !l.digits.intersection(bp.digits).is_empty() {
-                            continue;
-                        }
-                        let all = il.union(bp.digits);
-                        if all.len() != n_il + bp.cells.len() {
-                            continue;
-                        }
-                        report(board, line, boxx, inter, *l, *bp, sink)?;
-                    }
-                }
+                report(board, line, boxx, inter, *l, *bp, sink)?;
             }
         }
     }

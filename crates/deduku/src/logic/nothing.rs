@@ -25,9 +25,9 @@ const PARTS: usize = 54;
 pub(crate) type Key = (u128, u128);
 
 thread_local! {
-    /// Per technique and part (`technique as usize * PARTS + part`), the part's key when its
-    /// search last found nothing.
-    static EMPTY_IN: RefCell<Vec<Option<Key>>> = const { RefCell::new(Vec::new()) };
+    /// Per technique (`technique as usize`; a list only for those that keep notes) and part,
+    /// the part's key when its search last found nothing.
+    static EMPTY_IN: RefCell<Vec<Vec<Option<Key>>>> = const { RefCell::new(Vec::new()) };
 }
 
 /// What a one-digit finder reads of `board`: the digit's cells.
@@ -42,14 +42,12 @@ pub(crate) fn house_key(board: &Board, h: House) -> u128 {
     h.cells().into_iter().fold(0, |k, c| k << 9 | u128::from(board.candidates(c).bits()))
 }
 
-fn slot(t: Technique, part: usize) -> usize {
-    t as usize * PARTS + part
-}
-
 /// Whether `t`'s search of `part` (a digit's or a house's index) found nothing the last time,
 /// with the same `key`.
 pub(crate) fn known(t: Technique, part: usize, key: Key) -> bool {
-    EMPTY_IN.with(|e| e.borrow().get(slot(t, part)).is_some_and(|&k| k == Some(key)))
+    EMPTY_IN.with(|e| {
+        e.borrow().get(t as usize).and_then(|n| n.get(part)).is_some_and(|&k| k == Some(key))
+    })
 }
 
 /// Notes that `t`'s search of `part` found nothing with `key`, or (`nothing` false) that it
@@ -57,10 +55,14 @@ pub(crate) fn known(t: Technique, part: usize, key: Key) -> bool {
 pub(crate) fn note(t: Technique, part: usize, key: Key, nothing: bool) {
     EMPTY_IN.with(|e| {
         let mut e = e.borrow_mut();
-        if e.is_empty() {
-            e.resize(Technique::ALL.len() * PARTS, None);
+        if e.len() <= t as usize {
+            e.resize_with(Technique::ALL.len(), Vec::new);
         }
-        e[slot(t, part)] = nothing.then_some(key);
+        let notes = &mut e[t as usize];
+        if notes.is_empty() {
+            notes.resize(PARTS, None);
+        }
+        notes[part] = nothing.then_some(key);
     });
 }
 
@@ -133,13 +135,13 @@ pub(crate) fn per_house(
 
 /// Forgets every note of this thread (for tests that compare with a fresh search).
 #[cfg(test)]
-pub(crate) fn forget() -> Vec<Option<Key>> {
+pub(crate) fn forget() -> Vec<Vec<Option<Key>>> {
     EMPTY_IN.with(|e| e.take())
 }
 
 /// Puts back notes taken by [`forget`].
 #[cfg(test)]
-pub(crate) fn restore(notes: Vec<Option<Key>>) {
+pub(crate) fn restore(notes: Vec<Vec<Option<Key>>>) {
     EMPTY_IN.with(|e| *e.borrow_mut() = notes);
 }
 

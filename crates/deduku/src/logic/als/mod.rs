@@ -440,11 +440,6 @@ mod tests {
         }
     }
 
-    /// `house_sets` prunes its search (cells with too many candidates, sets whose digits are
-    /// already too many). On every position of the regression library, in every house, with
-    /// both callers' size rules (the family's and the chain graph's) and with every size, it
-    /// must find exactly the sets that a walk over every subset of the house's empty cells
-    /// finds, in the order of their masks.
     /// The sets kept per house are what a search finds: at the positions of `path_positions`,
     /// every house's sets for both size rules, read with what the positions before left, equal
     /// a search with nothing kept.
@@ -475,6 +470,11 @@ mod tests {
         assert!(reused > 10_000 && sets > 10_000, "{reused} searches reused, {sets} sets");
     }
 
+    /// `house_sets` prunes its search (cells with too many candidates, sets whose digits are
+    /// already too many). On every position of the regression library, in every house, with
+    /// both callers' size rules (the family's and the chain graph's) and with every size, it
+    /// must find exactly the sets that a walk over every subset of the house's empty cells
+    /// finds, in the order of their masks.
     #[test]
     fn house_sets_finds_every_almost_locked_set_of_a_house() {
         let text = include_str!("../../../tests/data/techniques/hodoku-reglib-1.4.txt");

@@ -99,17 +99,21 @@ pub(crate) fn als_xy_wing(board: &Board, alses: &Alses, sink: &mut Sink) -> Cont
                             continue;
                         }
                         let zs = common.minus(DigitSet::single(x)).minus(DigitSet::single(y));
-                        let mut step = Step::new(Technique::AlsXyWing);
+                        // The targets first: most pivots and pairs remove nothing.
+                        let mut targets = [CellSet::EMPTY; 9];
                         let mut used = DigitSet::EMPTY;
                         for z in zs.iter() {
-                            let t = common_targets(board, a, b, z);
-                            if !t.is_empty() {
+                            targets[z.index()] = common_targets(board, a, b, z);
+                            if !targets[z.index()].is_empty() {
                                 used.insert(z);
-                                eliminate(&mut step, t, z);
                             }
                         }
-                        if step.eliminations.is_empty() {
+                        if used.is_empty() {
                             continue;
+                        }
+                        let mut step = Step::new(Technique::AlsXyWing);
+                        for z in used.iter() {
+                            eliminate(&mut step, targets[z.index()], z);
                         }
                         highlight_als(&mut step, board, a, true);
                         highlight_als(&mut step, board, b, false);

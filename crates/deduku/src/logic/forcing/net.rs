@@ -167,12 +167,15 @@ impl<'a> Net<'a> {
             self.head += 1;
             let k = l.candidate();
             if l.is_on() {
-                for e in self.board.candidates(k.cell).iter() {
+                // Only what this net has not yet derived off (its own candidates and places, a
+                // subset of the board's): deriving the rest again would do nothing.
+                for e in self.cands[k.cell.index()].iter() {
                     if e != k.digit {
                         self.derive(lit(k.cell, e, false), &[l]);
                     }
                 }
-                for p in k.cell.peers().intersection(self.board.digit_cells(k.digit)).iter() {
+                let places = self.digit_cells[k.digit.index()];
+                for p in k.cell.peers().intersection(places).iter() {
                     self.derive(lit(p, k.digit, false), &[l]);
                 }
             } else {

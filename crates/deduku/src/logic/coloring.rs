@@ -130,12 +130,13 @@ fn simple_colors(board: &Board, sink: &mut Sink, kind: Kind) -> ControlFlow<()> 
         Kind::Trap => Technique::SimpleColorsTrap,
         Kind::Wrap => Technique::SimpleColorsWrap,
     };
-    for d in crate::grid::Digit::all() {
+    for d in Digit::all() {
         nothing::per_digit(board, t, d, sink, |sink| simple_colors_of(board, d, sink, kind))?;
     }
     ControlFlow::Continue(())
 }
 
+/// Digit `d`'s simple colours trap or wrap.
 fn simple_colors_of(board: &Board, d: Digit, sink: &mut Sink, kind: Kind) -> ControlFlow<()> {
     for cl in clusters(board, d) {
         let mut s = match kind {
@@ -173,7 +174,7 @@ fn simple_colors_of(board: &Board, d: Digit, sink: &mut Sink, kind: Kind) -> Con
 }
 
 fn multi_colors(board: &Board, sink: &mut Sink) -> ControlFlow<()> {
-    for d in crate::grid::Digit::all() {
+    for d in Digit::all() {
         nothing::per_digit(board, Technique::MultiColors, d, sink, |sink| {
             multi_colors_of(board, d, sink)
         })?;
@@ -181,6 +182,7 @@ fn multi_colors(board: &Board, sink: &mut Sink) -> ControlFlow<()> {
     ControlFlow::Continue(())
 }
 
+/// Digit `d`'s multi colours: every pair of its clusters.
 fn multi_colors_of(board: &Board, d: Digit, sink: &mut Sink) -> ControlFlow<()> {
     let cls = clusters(board, d);
     for (i, a) in cls.iter().enumerate() {

@@ -113,8 +113,16 @@ impl LitSet {
     }
     /// The literals, in code order.
     pub(crate) fn iter(&self) -> impl Iterator<Item = Lit> + '_ {
+        // Word by word, lowest bit first: a set is mostly empty words and sparse ones.
         self.0.iter().enumerate().flat_map(|(i, &w)| {
-            (0..64).filter(move |b| w & (1 << b) != 0).map(move |b| Lit::from_code(i * 64 + b))
+            let mut rest = w;
+            std::iter::from_fn(move || {
+                let b = rest.trailing_zeros() as usize;
+                (rest != 0).then(|| {
+                    rest &= rest - 1;
+                    Lit::from_code(i * 64 + b)
+                })
+            })
         })
     }
 }
@@ -145,5 +153,24 @@ mod tests {
         assert!(s.has_both_values());
         s.intersect_with(&LitSet::of(&[Lit::on(700), Lit::on(1)]));
         assert_eq!(s.iter().collect::<Vec<_>>(), vec![Lit::on(700)]);
+    }
+
+    #[test]
+    fn iter_lists_every_literal_in_code_order() {
+        // Word edges, the last code, and a scatter of others.
+        let n = Lit::count(729);
+        let mut codes = vec![0, 1, 62, 63, 64, 65, 127, 128, n - 2, n - 1];
+        codes.extend((0..n).filter(|c| c * 7 % 13 == 3));
+        let lits: Vec<Lit> = codes.iter().map(|&c| Lit::from_code(c)).collect();
+        let s = LitSet::of(&lits);
+        let want: Vec<Lit> = (0..n).map(Lit::from_code).filter(|&l| s.contains(l)).collect();
+        assert_eq!(s.iter().collect::<Vec<_>>(), want);
+        assert_eq!(want.len(), {
+            let mut c = codes.clone();
+            c.sort();
+            c.dedup();
+            c.len()
+        });
+        assert_eq!(LitSet::EMPTY.iter().count(), 0);
     }
 }

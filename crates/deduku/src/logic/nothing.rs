@@ -17,8 +17,11 @@ use crate::logic::{Sink, Technique};
 use std::cell::RefCell;
 use std::ops::ControlFlow;
 
-/// Parts per technique: 9 digits, 27 houses, or 54 boxes with a line crossing them.
-const PARTS: usize = 54;
+/// The parts of [`per_box_and_line`]: each of the 9 boxes with each of the 6 lines crossing it.
+pub(crate) const BOX_AND_LINE_PARTS: usize = 54;
+
+/// Parts per technique: 9 digits, 27 houses, or the boxes with a line crossing them.
+const PARTS: usize = BOX_AND_LINE_PARTS;
 
 /// What a finder reads of one part: a digit's or a house's word (the second 0), or two
 /// houses'.
@@ -30,9 +33,9 @@ thread_local! {
     static EMPTY_IN: RefCell<Vec<Vec<Option<Key>>>> = const { RefCell::new(Vec::new()) };
 }
 
-/// What a one-digit finder reads of `board`: the digit's cells.
-pub(crate) fn digit_key(board: &Board, d: Digit) -> u128 {
-    board.digit_cells(d).bits()
+/// What a one-digit finder reads of `board`: the digit's cells (the key's second word 0).
+pub(crate) fn digit_key(board: &Board, d: Digit) -> Key {
+    (board.digit_cells(d).bits(), 0)
 }
 
 /// What a one-house finder reads of `board`: the candidates of the house's cells, nine bits
@@ -42,8 +45,13 @@ pub(crate) fn house_key(board: &Board, h: House) -> u128 {
     h.cells().into_iter().fold(0, |k, c| k << 9 | u128::from(board.candidates(c).bits()))
 }
 
-/// Whether `t`'s search of `part` (a digit's or a house's index) found nothing the last time,
-/// with the same `key`.
+/// [`house_key`] as the key of a part of [`per_house`] (the second word 0).
+fn house_part_key(board: &Board, h: House) -> Key {
+    (house_key(board, h), 0)
+}
+
+/// Whether `t`'s search of `part` (a digit's, a house's, or a box and line's index) found
+/// nothing the last time, with the same `key`.
 pub(crate) fn known(t: Technique, part: usize, key: Key) -> bool {
     EMPTY_IN.with(|e| {
         e.borrow().get(t as usize).and_then(|n| n.get(part)).is_some_and(|&k| k == Some(key))
@@ -119,7 +127,7 @@ pub(crate) fn per_digit(
     sink: &mut Sink,
     search: impl FnOnce(&mut Sink) -> ControlFlow<()>,
 ) -> ControlFlow<()> {
-    per_part(t, d.index(), (digit_key(board, d), 0), sink, search)
+    per_part(t, d.index(), digit_key(board, d), sink, search)
 }
 
 /// [`per_part`] for house `h`, keyed by its cells' candidates.
@@ -130,7 +138,7 @@ pub(crate) fn per_house(
     sink: &mut Sink,
     search: impl FnOnce(&mut Sink) -> ControlFlow<()>,
 ) -> ControlFlow<()> {
-    per_part(t, h.index(), (house_key(board, h), 0), sink, search)
+    per_part(t, h.index(), house_part_key(board, h), sink, search)
 }
 
 /// Forgets every note of this thread (for tests that compare with a fresh search).
@@ -178,14 +186,15 @@ mod tests {
         crate::test_support::path_positions(|b| {
             for t in techniques {
                 skipped += if t.family() == crate::logic::Family::Subsets {
-                    House::all().filter(|&h| known(t, h.index(), (house_key(b, h), 0))).count()
+                    House::all().filter(|&h| known(t, h.index(), house_part_key(b, h))).count()
                 } else if t == Technique::SueDeCoq {
-                    (0..54).filter(|&part| known(t, part, box_and_line_key(b, part))).count()
+                    (0..BOX_AND_LINE_PARTS)
+                        .filter(|&part| known(t, part, box_and_line_key(b, part)))
+                        .count()
                 } else {
                     Digit::all()
                         .filter(|&d| {
-                            let key = (digit_key(b, d), 0);
-                            !b.digit_cells(d).is_empty() && known(t, d.index(), key)
+                            !b.digit_cells(d).is_empty() && known(t, d.index(), digit_key(b, d))
                         })
                         .count()
                 };

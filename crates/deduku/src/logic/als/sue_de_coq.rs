@@ -46,7 +46,7 @@ fn parts(board: &Board, cells: &[Cell]) -> Vec<Part> {
 /// houses' candidates alone: a pair searched in vain before, with the same candidates, is
 /// skipped (`nothing.rs`).
 pub(crate) fn sue_de_coq(board: &Board, sink: &mut Sink) -> ControlFlow<()> {
-    for part in 0..54 {
+    for part in 0..nothing::BOX_AND_LINE_PARTS {
         nothing::per_box_and_line(board, Technique::SueDeCoq, part, sink, |sink| {
             let (boxx, line) = nothing::box_and_line(part);
             box_and_line(board, boxx, line, sink)

@@ -75,7 +75,7 @@ pub fn find(board: &Board, technique: Technique, sink: &mut Sink) -> ControlFlow
             // A digit's graph and chains depend on its cells alone: a digit whose search found
             // nothing before, in the same cells, is skipped.
             for d in Digit::all() {
-                let key = (nothing::digit_key(board, d), 0);
+                let key = nothing::digit_key(board, d);
                 if nothing::known(technique, d.index(), key) {
                     continue;
                 }

@@ -361,7 +361,8 @@ mod tests {
 
     /// The scan that skips what a propagation without contradiction derived finds the same
     /// steps, in the same order, as the scan without the skip (and skips some), at both levels,
-    /// on the first position of the forum-hardest sample's first paths that needs such a net.
+    /// on the first position that needs such a net in each of the forum-hardest sample's first
+    /// two paths.
     #[test]
     fn assumptions_a_consistent_propagation_derived_are_skipped_soundly() {
         let corpus = include_str!("../../../tests/data/corpora/forum-hardest-sample.txt");

@@ -252,6 +252,13 @@ test('initial page: an ARIA grid of 81 labelled cells and a worker', async () =>
   await page.waitForTimeout(200);
   assert.ok(page.workers().length >= 1, 'a Worker exists');
   await shot('initial');
+  // The folded Keys panel is drawn when opened, by the keyboard as by the mouse.
+  assert.equal(await page.locator('#key-help li').count(), 0);
+  await page.focus('#key-help summary');
+  await page.keyboard.press('Enter');
+  await page.waitForSelector('#key-help .key-list li');
+  assert.ok(await page.locator('#key-help').evaluate((d) => d.open));
+  assert.match(await page.textContent('#key-help'), /techniques and Find all/);
 });
 
 test('pasting each seed file shows its givens', async () => {
@@ -973,10 +980,15 @@ test('a technique switched off never appears in the steps, and the switch surviv
   await page.reload();
   await page.waitForSelector('[role=gridcell]');
   await waitPathDone();
+  // The panel's body is drawn once the panel is first opened (a quarter of the page's elements
+  // less on load); the key `t` opens it and puts the focus on Find all's choice.
+  assert.equal(await page.locator('#techniques input').count(), 0, 'nothing drawn in the closed panel');
+  await page.locator('body').press('t');
+  await page.waitForFunction(() => document.activeElement?.id === 'find-technique');
+  assert.ok(await page.locator('#techniques').evaluate((d) => d.open), 'the panel is open');
   assert.equal(await page.locator('input[data-technique="hidden-single"]').isChecked(), false);
   now = await names();
   assert.ok(now.length > 0 && !now.some((n) => /Hidden Single/i.test(n)), now.join(', '));
-  await page.click('#techniques summary');
   await page.click('#default-techniques');
   await settle();
   assert.ok(await page.locator('input[data-technique="hidden-single"]').isChecked());

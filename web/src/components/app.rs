@@ -13,7 +13,8 @@ use super::steps::StepList;
 use super::techniques::Techniques;
 use super::update::UpdateNotice;
 use crate::hooks::{
-    KEY_HELP, use_action, use_file_drop, use_page_keys, use_persisted_model, use_player, use_worker,
+    KEY_HELP, use_action, use_file_drop, use_opened, use_page_keys, use_persisted_model,
+    use_player, use_worker,
 };
 use crate::state::{Action, POOL_LEVELS, PathState};
 use yew::prelude::*;
@@ -26,6 +27,7 @@ pub fn App() -> Html {
     use_page_keys(on_action.clone(), model.running());
     use_file_drop(on_action.clone());
     use_player(&model);
+    let keys_fold = use_opened();
 
     let on_select = use_action(&on_action, Action::Select);
     let on_jump = use_action(&on_action, Action::Jump);
@@ -38,10 +40,12 @@ pub fn App() -> Html {
     let enabled = m.settings.technique_set();
     let ready: Vec<usize> =
         POOL_LEVELS.iter().map(|l| m.pool.get(*l).map_or(0, Vec::len)).collect();
+    let keys = KEY_HELP
+        .iter()
+        .take(if keys_fold.opened { KEY_HELP.len() } else { 0 })
+        .map(|(k, what)| html! { <li><kbd>{ *k }</kbd>{ " " }{ *what }</li> });
     let making =
         if m.gen_id != 0 { m.gen_choice.clone().map(|c| (c, m.gen_attempts)) } else { None };
-    let keys =
-        KEY_HELP.iter().map(|(k, what)| html! { <li><kbd>{ *k }</kbd>{ " " }{ *what }</li> });
     html! {
         <>
             <header class="top">
@@ -81,8 +85,10 @@ pub fn App() -> Html {
                     <Export pos={m.pos.clone()} auto={m.settings.auto} step={m.highlighted_step().cloned()}
                         {warnings} {mistakes} {singles} highlight={m.highlight} bivalue={m.bivalue}
                         {on_action} />
-                    <details class="keys" id="key-help">
-                        <summary>{ "Keys" }</summary>
+                    // The list is there from the start, empty, so that filling it keeps the
+                    // summary the person clicked (Yew matches unkeyed children from the end).
+                    <details class="keys" id="key-help" ontoggle={keys_fold.on_toggle}>
+                        <summary onclick={keys_fold.on_summary}>{ "Keys" }</summary>
                         <ul class="key-list">{ for keys }</ul>
                     </details>
                 </div>

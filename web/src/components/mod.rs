@@ -1,7 +1,9 @@
 //! The page's components, one per file. Each takes exactly the values it draws and the
 //! callbacks it uses, never the whole model, and its props derive `PartialEq`, so Yew redraws
 //! it only when one of them changes. None holds state of its own beyond what the browser needs
-//! (focus, scrolling, the import box's text).
+//! (focus, scrolling, the import box's text, whether a folded panel has been opened: the
+//! technique panel and the key list draw their bodies only then, see
+//! [`use_opened`](crate::hooks::use_opened)).
 //!
 //! The grid and the step list, the views the next features build on, take typed callbacks
 //! (`on_select`, `on_input`, `on_jump`, …); digit entry from the grid and the pad goes through

@@ -3,6 +3,7 @@
 //! request.
 
 use super::on_click;
+use crate::hooks::use_opened;
 use crate::state::{Action, Found};
 use deduku::{Technique, TechniqueSet};
 use web_sys::HtmlSelectElement;
@@ -27,6 +28,7 @@ const TIERS: [&str; 4] = ["Basic", "Intermediate", "Advanced", "Extreme"];
 #[component]
 pub fn Techniques(props: &TechniquesProps) -> Html {
     let select = use_node_ref();
+    let fold = use_opened();
     let tiers = (1..=4u8).map(|tier| {
         let boxes = Technique::ALL.iter().filter(|t| t.tier() == tier).map(|t| {
             let id = t.id();
@@ -87,19 +89,28 @@ pub fn Techniques(props: &TechniquesProps) -> Html {
         None if props.finding => html! { <p class="muted" role="status">{ "Looking…" }</p> },
         None => html! {},
     };
+    // The summary and the body's box are there from the start, so that drawing the body keeps
+    // the summary the person clicked (Yew matches unkeyed children from the end).
+    let body = fold.opened.then(|| {
+        html! {
+            <>
+                <p class="muted">{ "Hints, steps and the path use only the techniques that are on." }</p>
+                { for tiers }
+                <button id="default-techniques" onclick={on_click(&props.on_action, Action::DefaultTechniques)}>
+                    { "Default set" }</button>
+                <div class="find-row">
+                    <label for="find-technique">{ "Find all" }</label>
+                    <select id="find-technique" ref={select}>{ for options }</select>
+                    <button id="find-all" onclick={on_find}>{ "Find" }</button>
+                </div>
+                { found }
+            </>
+        }
+    });
     html! {
-        <details class="techniques" id="techniques">
-            <summary>{ "Techniques" }</summary>
-            <p class="muted">{ "Hints, steps and the path use only the techniques that are on." }</p>
-            { for tiers }
-            <button id="default-techniques" onclick={on_click(&props.on_action, Action::DefaultTechniques)}>
-                { "Default set" }</button>
-            <div class="find-row">
-                <label for="find-technique">{ "Find all" }</label>
-                <select id="find-technique" ref={select}>{ for options }</select>
-                <button id="find-all" onclick={on_find}>{ "Find" }</button>
-            </div>
-            { found }
+        <details class="techniques" id="techniques" ontoggle={fold.on_toggle}>
+            <summary onclick={fold.on_summary}>{ "Techniques" }</summary>
+            <div class="fold-body">{ for body }</div>
         </details>
     }
 }

@@ -130,13 +130,24 @@ fn page_key_command(key: &str, on_action: &Callback<Action>) -> bool {
     match key {
         "t" | "T" => {
             if let Some(panel) = document().get_element_by_id("techniques") {
-                let _ = panel.set_attribute("open", "");
-                if let Some(select) = document()
-                    .get_element_by_id("find-technique")
-                    .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok())
+                // A click on the closed panel's summary opens it as a person's would, and draws
+                // its body (see `use_opened`) in the microtask after this handler; the focus
+                // moves in a task after that.
+                if !panel.has_attribute("open")
+                    && let Ok(Some(summary)) = panel.query_selector("summary")
+                    && let Ok(summary) = summary.dyn_into::<web_sys::HtmlElement>()
                 {
-                    let _ = select.focus();
+                    summary.click();
                 }
+                gloo_timers::callback::Timeout::new(0, || {
+                    if let Some(select) = document()
+                        .get_element_by_id("find-technique")
+                        .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok())
+                    {
+                        let _ = select.focus();
+                    }
+                })
+                .forget();
             }
             true
         }

@@ -66,17 +66,26 @@ fn StepItem(props: &StepItemProps) -> Html {
     }
 }
 
-/// Scrolls the list's item of step `cursor` into view, at the start of the next frame: the
-/// frame lays the page out then anyway, where scrolling now would lay it out once more inside
-/// the task that changed it.
+/// Scrolls the list so that its item of step `cursor` shows, at the start of the next frame:
+/// the frame lays the page out then anyway, where scrolling now would lay it out once more inside
+/// the task that changed it. Only the list scrolls, never the page: `scrollIntoView` would also
+/// scroll the window when the list reaches below it, moving the grid and the Next button away
+/// from the person stepping (and repainting the whole page at every step).
 fn scroll_into_view_soon(list: NodeRef, cursor: usize) {
     let scroll = Closure::once_into_js(move || {
-        if let Some(list) = list.cast::<web_sys::Element>()
+        if let Some(list) = list.cast::<web_sys::HtmlElement>()
             && let Ok(Some(item)) = list.query_selector(&format!("[data-step='{cursor}']"))
+            && let Ok(item) = item.dyn_into::<web_sys::HtmlElement>()
         {
-            let opts = web_sys::ScrollIntoViewOptions::new();
-            opts.set_block(web_sys::ScrollLogicalPosition::Nearest);
-            item.scroll_into_view_with_scroll_into_view_options(&opts);
+            // The list is the items' offset parent (`position: relative` in style.css), so
+            // `offset_top` is the item's place in the list's scrolled content.
+            let (top, bottom) = (item.offset_top(), item.offset_top() + item.offset_height());
+            let (shown, height) = (list.scroll_top(), list.client_height());
+            if top < shown {
+                list.set_scroll_top(top);
+            } else if bottom > shown + height {
+                list.set_scroll_top(bottom - height);
+            }
         }
     });
     if let Some(w) = web_sys::window() {

@@ -294,6 +294,18 @@ test('stepping through a whole path ends on the solution; going back restores th
   await page.waitForSelector('#verdict.good');
   const n = await page.locator('.step-item').count();
   assert.ok(n > 0);
+  // Stepping by key keeps the current step in view by scrolling the step list, never the page
+  // (the grid stays where the person watches it).
+  for (let k = 0; k < 12; k++) await page.keyboard.press('n');
+  await page.waitForFunction(() => document.querySelector('.step-item[aria-current="step"]')?.dataset.step === '11');
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  assert.equal(await page.evaluate(() => scrollY), 0, 'the page did not scroll');
+  assert.ok(await page.evaluate(() => {
+    const list = document.querySelector('.step-list').getBoundingClientRect();
+    const item = document.querySelector('.step-item[aria-current="step"]').getBoundingClientRect();
+    return item.top >= list.top - 1 && item.bottom <= list.bottom + 1;
+  }), 'the current step shows in the list');
+  await page.click('#to-start');
   let clicks = 0;
   while (await page.locator('#next').isEnabled()) {
     await page.click('#next');

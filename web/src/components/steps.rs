@@ -71,20 +71,33 @@ fn StepItem(props: &StepItemProps) -> Html {
 /// the task that changed it. Only the list scrolls, never the page: `scrollIntoView` would also
 /// scroll the window when the list reaches below it, moving the grid and the Next button away
 /// from the person stepping (and repainting the whole page at every step).
-fn scroll_into_view_soon(list: NodeRef, cursor: usize) {
+///
+/// Items never shown are laid out at a guessed height (`content-visibility` in style.css), so
+/// a long jump can land a little off; the frames after a scroll look again (`tries` times) once
+/// the items it brought into view have their real heights.
+fn scroll_into_view_soon(list: NodeRef, cursor: usize, tries: u8) {
     let scroll = Closure::once_into_js(move || {
-        if let Some(list) = list.cast::<web_sys::HtmlElement>()
-            && let Ok(Some(item)) = list.query_selector(&format!("[data-step='{cursor}']"))
+        if let Some(el) = list.cast::<web_sys::HtmlElement>()
+            && let Ok(Some(button)) = el.query_selector(&format!("[data-step='{cursor}']"))
+            && let Some(item) = button.parent_element()
             && let Ok(item) = item.dyn_into::<web_sys::HtmlElement>()
         {
-            // The list is the items' offset parent (`position: relative` in style.css), so
-            // `offset_top` is the item's place in the list's scrolled content.
+            // The list is its items' (`li`) offset parent (`position: relative` in style.css),
+            // so `offset_top` is the item's place in the list's scrolled content. (Not the
+            // button's: each `li` contains its layout, see style.css, and so is the button's
+            // offset parent.)
             let (top, bottom) = (item.offset_top(), item.offset_top() + item.offset_height());
-            let (shown, height) = (list.scroll_top(), list.client_height());
-            if top < shown {
-                list.set_scroll_top(top);
+            let (shown, height) = (el.scroll_top(), el.client_height());
+            let to = if top < shown {
+                top
             } else if bottom > shown + height {
-                list.set_scroll_top(bottom - height);
+                bottom - height
+            } else {
+                return;
+            };
+            el.set_scroll_top(to);
+            if tries > 0 {
+                scroll_into_view_soon(list, cursor, tries - 1);
             }
         }
     });
@@ -101,7 +114,7 @@ pub fn StepList(props: &StepListProps) -> Html {
     {
         // Keep the current step in view.
         let list_ref = list_ref.clone();
-        use_effect_with(cursor, move |&cursor| scroll_into_view_soon(list_ref, cursor));
+        use_effect_with(cursor, move |&cursor| scroll_into_view_soon(list_ref, cursor, 2));
     }
     let items = props.entries.iter().enumerate().map(|(i, step)| {
         html! {

@@ -5,6 +5,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
+import { startServer } from './static-server.mjs';
 
 /** The browser binary (Debian's Chromium unless `CHROMIUM` says otherwise). */
 const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
@@ -93,4 +94,33 @@ export async function tracePhases(context, page, fn) {
   await complete;
   await cdp.detach();
   return phasesOf(events);
+}
+
+/** The median of the finite numbers in `xs` (NaN when there are none). */
+export function median(xs) {
+  const s = [...xs].filter(Number.isFinite).sort((a, b) => a - b);
+  if (!s.length) return NaN;
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+}
+
+/** For the probes' A/B runs: `runs` rounds, each serving every build directory of `dists` on
+ *  loopback in turn (the order reversed every other round, so a slow spell of the machine does
+ *  not always land on the same build) and calling `probe(base)` on it. Prints each result as
+ *  `describe(result)`; returns a Map from each build to its results, in round order. */
+export async function alternateBuilds(dists, runs, probe, describe) {
+  const results = new Map(dists.map((d) => [d, []]));
+  for (let r = 0; r < runs; r++) {
+    const order = r % 2 ? [...dists].reverse() : dists;
+    for (const d of order) {
+      const server = await startServer(d, 0);
+      try {
+        const result = await probe(`http://127.0.0.1:${server.address().port}/`);
+        results.get(d).push(result);
+        console.log(`${d} run ${r + 1}: ${describe(result)}`);
+      } finally {
+        await new Promise((ok) => server.close(ok));
+      }
+    }
+  }
+  return results;
 }

@@ -9,8 +9,7 @@
 // slow spell of the machine does not always land on the same build). THROTTLE=N slows the page's
 // main thread N times (Chromium's CPU throttling), so that its own work outweighs the machine's
 // noise in an A/B. Not part of the test suite: its numbers vary with the machine's load.
-import { startServer } from '../static-server.mjs';
-import { withFreshBrowser } from '../chromium.mjs';
+import { alternateBuilds, median, withFreshBrowser } from '../chromium.mjs';
 
 const [runsArg, ...dists] = process.argv.slice(2);
 const runs = Number(runsArg);
@@ -62,26 +61,8 @@ function probe(base) {
   });
 }
 
-const median = (xs) => {
-  const s = [...xs].filter(Number.isFinite).sort((a, b) => a - b);
-  if (!s.length) return NaN;
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
-
-const results = new Map(dists.map((d) => [d, []]));
-for (let r = 0; r < runs; r++) {
-  const order = r % 2 ? [...dists].reverse() : dists;
-  for (const d of order) {
-    const server = await startServer(d, 0);
-    try {
-      const t = await probe(`http://127.0.0.1:${server.address().port}/`);
-      results.get(d).push(t);
-      console.log(`${d} run ${r + 1}: grid ${t.grid.toFixed(0)} ms, app wasm in ${t.wasm.toFixed(0)} ms, longest task ${t.longest.toFixed(0)} ms`);
-    } finally {
-      await new Promise((ok) => server.close(ok));
-    }
-  }
-}
+const results = await alternateBuilds(dists, runs, probe, (t) =>
+  `grid ${t.grid.toFixed(0)} ms, app wasm in ${t.wasm.toFixed(0)} ms, longest task ${t.longest.toFixed(0)} ms`);
 console.log('\n| build | grid, median | grid, max | over 500 ms | app wasm in, median | longest task before the grid, median |');
 console.log('|---|---|---|---|---|---|');
 for (const [d, list] of results) {

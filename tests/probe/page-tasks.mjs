@@ -12,8 +12,7 @@
 import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startServer } from '../static-server.mjs';
-import { pasteInto, tracePhases, withFreshBrowser } from '../chromium.mjs';
+import { alternateBuilds, median, pasteInto, tracePhases, withFreshBrowser } from '../chromium.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const sample = join(here, '..', '..', 'web', 'samples', 'forum-hardest-1.txt');
@@ -49,26 +48,9 @@ function probe(base, text) {
   });
 }
 
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
-
 const text = await readFile(sample, 'utf8');
-const results = new Map(dists.map((d) => [d, []]));
-for (let r = 0; r < runs; r++) {
-  const order = r % 2 ? [...dists].reverse() : dists;
-  for (const d of order) {
-    const server = await startServer(d, 0);
-    try {
-      const phases = await probe(`http://127.0.0.1:${server.address().port}/`, text);
-      results.get(d).push(phases);
-      console.log(`${d} run ${r + 1}: ${[...phases].map(([n, p]) => `${n} ${p.longest.toFixed(0)} ms (total ${p.total.toFixed(0)})`).join(', ')}`);
-    } finally {
-      await new Promise((ok) => server.close(ok));
-    }
-  }
-}
+const results = await alternateBuilds(dists, runs, (base) => probe(base, text), (phases) =>
+  [...phases].map(([n, p]) => `${n} ${p.longest.toFixed(0)} ms (total ${p.total.toFixed(0)})`).join(', '));
 console.log(`\n| build | phase | longest task, median | longest task, max | main-thread total, median |`);
 console.log('|---|---|---|---|---|');
 for (const [d, list] of results) {

@@ -96,6 +96,26 @@ export async function tracePhases(context, page, fn) {
   return phasesOf(events);
 }
 
+/** Times every load of `page` to a usable grid: from the navigation's start to the 81 cells in
+ *  the page with their handlers (Yew attaches them as it renders), when the grid takes keys and
+ *  clicks. Returns a function that waits for the current load's time, in ms; the moment is also
+ *  marked in the page's trace as `grid:usable`. */
+export async function watchGridLoad(page) {
+  await page.addInitScript(() => {
+    new MutationObserver((_, obs) => {
+      if (document.querySelectorAll('[role=gridcell]').length === 81) {
+        window.__gridAt = performance.now();
+        performance.mark('grid:usable');
+        obs.disconnect();
+      }
+    }).observe(document, { childList: true, subtree: true });
+  });
+  return async () => {
+    await page.waitForFunction(() => window.__gridAt);
+    return page.evaluate(() => window.__gridAt);
+  };
+}
+
 /** The median of the finite numbers in `xs` (NaN when there are none). */
 export function median(xs) {
   const s = [...xs].filter(Number.isFinite).sort((a, b) => a - b);

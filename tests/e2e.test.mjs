@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startServer } from './static-server.mjs';
-import { launchBrowser, pasteInto, tracePhases, withFreshBrowser } from './chromium.mjs';
+import { launchBrowser, pasteInto, tracePhases, watchGridLoad, withFreshBrowser } from './chromium.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..');
@@ -1715,20 +1715,7 @@ test('page speed: cold load to a usable grid on loopback, a fresh browser profil
   for (let k = 0; k < 3; k++) {
     await withFreshBrowser('deduku-cold-', async (ctx) => {
       const p = await ctx.newPage();
-      // From the navigation's start to the 81 cells in the page with their handlers (Yew
-      // attaches them as it renders): the grid takes keys and clicks from then on.
-      await p.addInitScript(() => {
-        new MutationObserver((_, obs) => {
-          if (document.querySelectorAll('[role=gridcell]').length === 81) {
-            window.__gridAt = performance.now();
-            obs.disconnect();
-          }
-        }).observe(document, { childList: true, subtree: true });
-      });
-      const usable = async () => {
-        await p.waitForFunction(() => window.__gridAt);
-        return p.evaluate(() => window.__gridAt);
-      };
+      const usable = await watchGridLoad(p);
       await p.goto(base);
       times.push(await usable());
       await p.waitForFunction(() => navigator.serviceWorker.controller, null, { timeout: 20000 });

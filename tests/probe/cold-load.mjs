@@ -9,7 +9,7 @@
 // slow spell of the machine does not always land on the same build). THROTTLE=N slows the page's
 // main thread N times (Chromium's CPU throttling), so that its own work outweighs the machine's
 // noise in an A/B. Not part of the test suite: its numbers vary with the machine's load.
-import { alternateBuilds, median, withFreshBrowser } from '../chromium.mjs';
+import { alternateBuilds, median, watchGridLoad, withFreshBrowser } from '../chromium.mjs';
 
 const [runsArg, ...dists] = process.argv.slice(2);
 const runs = Number(runsArg);
@@ -24,15 +24,7 @@ function probe(base) {
   return withFreshBrowser('deduku-cold-', async (ctx) => {
     const page = await ctx.newPage();
     await page.goto('about:blank');
-    await page.addInitScript(() => {
-      new MutationObserver((_, obs) => {
-        if (document.querySelectorAll('[role=gridcell]').length === 81) {
-          window.__gridAt = performance.now();
-          performance.mark('cold:grid');
-          obs.disconnect();
-        }
-      }).observe(document, { childList: true, subtree: true });
-    });
+    const usable = await watchGridLoad(page);
     const cdp = await ctx.newCDPSession(page);
     if (process.env.THROTTLE) await cdp.send('Emulation.setCPUThrottlingRate', { rate: Number(process.env.THROTTLE) });
     const events = [];
@@ -43,15 +35,13 @@ function probe(base) {
       transferMode: 'ReportEvents',
     });
     await page.goto(base);
-    await page.waitForFunction(() => window.__gridAt);
-    const { grid, wasm } = await page.evaluate(() => ({
-      grid: window.__gridAt,
-      wasm: performance.getEntriesByType('resource').find((e) => /app-.*\.wasm$/.test(e.name))?.responseEnd ?? NaN,
-    }));
+    const grid = await usable();
+    const wasm = await page.evaluate(() =>
+      performance.getEntriesByType('resource').find((e) => /app-.*\.wasm$/.test(e.name))?.responseEnd ?? NaN);
     await cdp.send('Tracing.end');
     await complete;
     // The page's main thread is the one that marked the grid.
-    const mark = events.find((e) => e.name === 'cold:grid');
+    const mark = events.find((e) => e.name === 'grid:usable');
     let longest = NaN;
     if (mark) {
       longest = Math.max(...events.filter((e) => e.name === 'RunTask' && e.ph === 'X'

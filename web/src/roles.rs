@@ -47,6 +47,14 @@ pub struct CandidateView {
     pub classes: Vec<Class>,
 }
 
+impl CandidateView {
+    /// Drawn with no mark of its own (its only class is `on`): the grid draws it as part of
+    /// the cell's one line of plain candidates, not as a box of its own.
+    pub fn is_plain(&self) -> bool {
+        self.on && self.classes.len() == 1
+    }
+}
+
 /// One cell as drawn.
 #[derive(Clone, PartialEq, Debug)]
 pub struct CellView {
@@ -271,6 +279,11 @@ mod tests {
         let one = &c2.candidates[0];
         assert!(one.on && one.classes.iter().any(|c| c == "c-elim"));
         assert!(c2.candidates[1].classes.iter().any(|c| c == "c-link"));
+        // Marked candidates get boxes; the unmarked ones shown are plain; hidden ones neither.
+        assert!(!one.is_plain() && !c2.candidates[1].is_plain());
+        assert!(c2.candidates.iter().any(CandidateView::is_plain));
+        assert!(c2.candidates.iter().filter(|k| !k.on).all(|k| !k.is_plain()));
+        assert!(c2.candidates.iter().any(|k| !k.on));
         assert!(!view.cell(80).has("peer"));
     }
 }

@@ -4,7 +4,7 @@
 
 use crate::position::{Mistakes, Position, Singles, Warnings};
 use crate::protocol::{CellOrigin, PlainStep};
-use crate::roles::{CellView, GridView};
+use crate::roles::{CandidateView, CellView, GridView};
 use crate::state::Action;
 use std::rc::Rc;
 use web_sys::HtmlElement;
@@ -81,6 +81,20 @@ pub fn grid_key(key: &str, code: &str, shift: bool) -> Option<Action> {
     })
 }
 
+/// A cell's unmarked candidates as one text of three lines, `123`, `456`, `789`, each digit
+/// not drawn plainly a figure space (as wide as a digit), so that every digit keeps its column.
+fn plain_text(candidates: &[CandidateView]) -> String {
+    let mut text = String::with_capacity(31);
+    for d in 1..=9u8 {
+        let plain = candidates.iter().any(|k| k.digit == d && k.is_plain());
+        text.push(if plain { char::from(b'0' + d) } else { '\u{2007}' });
+        if d % 3 == 0 && d < 9 {
+            text.push('\n');
+        }
+    }
+    text
+}
+
 /// One cell's inputs: what it draws, already decided ([`GridView::cell`]).
 #[derive(Properties, PartialEq)]
 struct GridCellProps {
@@ -109,10 +123,13 @@ fn GridCell(props: &GridCellProps) -> Html {
     let content = if v != 0 {
         html! { <span key="digit" class="digit">{ v }</span> }
     } else {
-        // Only the candidates drawn, each placed on the 3×3 lattice by its digit's class
-        // (`d1`–`d9`): no empty boxes to lay out.
+        // The marked candidates (a step's role, a highlight, a colour, a mistake) are boxes,
+        // placed on the 3×3 lattice by their digit's class (`d1`–`d9`); the unmarked ones are
+        // one text of three lines, set out by the stylesheet on the same lattice. A new puzzle
+        // then lays out 81 texts, not up to 729 boxes. The text is the last child: Yew matches
+        // unkeyed children from the end, so it stays the same node as the boxes come and go.
         const SLOT: [&str; 9] = ["d1", "d2", "d3", "d4", "d5", "d6", "d7", "d8", "d9"];
-        let slots = cell.candidates.iter().filter(|k| k.on).map(|k| {
+        let boxes = cell.candidates.iter().filter(|k| k.on && !k.is_plain()).map(|k| {
             let wrong = k.classes.iter().any(|c| c == "c-wrong");
             let mut cc = classes!("cand", SLOT[usize::from(k.digit.clamp(1, 9) - 1)]);
             for c in &k.classes {
@@ -123,7 +140,10 @@ fn GridCell(props: &GridCellProps) -> Html {
                     { k.digit }</span>
             }
         });
-        html! { <span key="cands" class="cands" aria-hidden="true">{ for slots }</span> }
+        html! {
+            <span key="cands" class="cands" aria-hidden="true">
+                { for boxes }{ plain_text(&cell.candidates) }</span>
+        }
     };
     let onclick = props.on_select.reform(move |_: MouseEvent| i);
     html! {
@@ -244,6 +264,28 @@ mod tests {
             cell_label(&pos, 2, pos.candidates(2))
                 .starts_with("row 1 column 3, empty, candidates 1 2 4")
         );
+    }
+
+    #[test]
+    fn plain_candidates_keep_their_columns() {
+        let k = |digit, classes: &[&str]| CandidateView {
+            digit,
+            on: !classes.is_empty(),
+            classes: classes.iter().map(|&c| c.to_owned().into()).collect(),
+        };
+        let cands = [
+            k(1, &["on"]),
+            k(2, &[]),
+            k(3, &["on", "c-elim"]),
+            k(4, &["on"]),
+            k(5, &[]),
+            k(6, &[]),
+            k(7, &[]),
+            k(8, &[]),
+            k(9, &["on"]),
+        ];
+        assert_eq!(plain_text(&cands), "1\u{2007}\u{2007}\n4\u{2007}\u{2007}\n\u{2007}\u{2007}9");
+        assert_eq!(plain_text(&[]).chars().filter(|&c| c == '\u{2007}').count(), 9);
     }
 
     #[test]

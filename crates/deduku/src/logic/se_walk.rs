@@ -419,11 +419,85 @@ struct Best {
     rating: f32,
 }
 
-/// The resumable chain stage: which start comes next and the best chain so far.
+/// The resumable chain stage: which start comes next and the best chain so far, and the
+/// searches' buffers, kept between starts so that a search allocates nothing once they have
+/// grown (the walk runs some thousands of searches per position).
 #[derive(Debug, Default)]
 struct ChainSearch {
     next: usize,
     best: Option<Best>,
+    /// Per literal, the stamp of the last search that reached it.
+    seen: Vec<u32>,
+    /// The current search's stamp (see `seen`).
+    stamp: u32,
+    /// The search's current layer and the next one (indexes into the nodes).
+    layer: Vec<u32>,
+    next_layer: Vec<u32>,
+    /// The nodes that close a cycle.
+    found: Vec<u32>,
+    /// Per literal, the stamp of the last node whose path from the start holds it (see
+    /// [`ChainSearch::mark_path`]).
+    on_path: Vec<u32>,
+    /// The stamp of the node whose path `on_path` marks.
+    path_stamp: u32,
+    /// The literals each literal implies, for the board of this stage.
+    adjacency: Adjacency,
+}
+
+/// Which links a literal's implications follow: an "on" literal's with X links only (the
+/// digit's other places) or with Y links too (the cell's other digits), an "off" literal's with
+/// X links, Y links or both.
+#[derive(Clone, Copy)]
+enum Implies {
+    OnX,
+    OnXy,
+    OffX,
+    OffY,
+    OffXy,
+}
+
+/// The literals each literal implies ([`on_to_off`], [`off_to_on`]), per kind of links, each
+/// computed when first asked for and kept for the rest of the chain stage, whose thousands of
+/// searches all walk the same board.
+#[derive(Debug, Default)]
+struct Adjacency {
+    /// Per kind × literal: where its literals start in `lits` (`u32::MAX`: not computed yet).
+    start: Vec<u32>,
+    /// Per kind × literal: how many literals it implies.
+    len: Vec<u8>,
+    /// The lists, one after another.
+    lits: Vec<Lit>,
+}
+
+impl Adjacency {
+    /// Forgets every list (a new board).
+    fn reset(&mut self) {
+        self.start.clear();
+        self.start.resize(5 * 1458, u32::MAX);
+        self.len.clear();
+        self.len.resize(5 * 1458, 0);
+        self.lits.clear();
+    }
+
+    /// The literals `l` implies on `board` over the links of `kind`, in the order of
+    /// [`on_to_off`] and [`off_to_on`].
+    fn of(&mut self, board: &Board, kind: Implies, l: Lit) -> &[Lit] {
+        let k = kind as usize * 1458 + usize::from(l);
+        if self.start[k] == u32::MAX {
+            let outs = match kind {
+                Implies::OnX => on_to_off(board, l, false),
+                Implies::OnXy => on_to_off(board, l, true),
+                Implies::OffX => off_to_on(board, l, false, true),
+                Implies::OffY => off_to_on(board, l, true, false),
+                Implies::OffXy => off_to_on(board, l, true, true),
+            };
+            self.start[k] = self.lits.len() as u32;
+            self.len[k] = outs.len as u8;
+            self.lits.extend_from_slice(outs.as_slice());
+        }
+        let from = self.start[k] as usize;
+        &self.lits[from..from + usize::from(self.len[k])]
+    }
 }
 
 /// One node of a breadth-first chain search.
@@ -446,6 +520,9 @@ impl ChainSearch {
             .filter(|&c| board.value(c).is_none() && board.candidates(c).len() > 1)
             .flat_map(|c| board.candidates(c).iter().map(move |d| (c, d)))
             .collect();
+        if self.next == 0 {
+            self.adjacency.reset();
+        }
         let total = starts.len() * MODES.len();
         let mut nodes = Vec::new();
         let mut done_here = 0;
@@ -466,6 +543,42 @@ impl ChainSearch {
         let best = self.best.take();
         self.next = 0;
         Some(best.map(|b| (b.step, b.rating)))
+    }
+
+    /// Starts a search: every literal unseen, without clearing `seen` (a new stamp; the
+    /// table is cleared only when the stamps wrap).
+    fn new_stamp(&mut self) {
+        if self.seen.len() != 1458 || self.stamp == u32::MAX {
+            self.seen.clear();
+            self.seen.resize(1458, 0);
+            self.stamp = 0;
+        }
+        self.stamp += 1;
+    }
+
+    /// Marks literal `l` seen by this search; whether it was unseen.
+    fn see(&mut self, l: Lit) -> bool {
+        let s = &mut self.seen[usize::from(l)];
+        let fresh = *s != self.stamp;
+        *s = self.stamp;
+        fresh
+    }
+
+    /// Marks the literals of node `i`'s path from the start (`i` and its ancestors) in
+    /// `on_path`, with a new stamp: a cycle search asks for each literal a node implies whether
+    /// the path holds it, and this walks the path once per node, not once per literal.
+    fn mark_path(&mut self, nodes: &[Node], mut i: u32) {
+        if self.on_path.len() != 1458 || self.path_stamp == u32::MAX {
+            self.on_path.clear();
+            self.on_path.resize(1458, 0);
+            self.path_stamp = 0;
+        }
+        self.path_stamp += 1;
+        while i != u32::MAX {
+            let n = nodes[i as usize];
+            self.on_path[usize::from(n.lit)] = self.path_stamp;
+            i = n.parent;
+        }
     }
 
     /// The deepest complexity still worth searching with base rating `base`.
@@ -500,48 +613,61 @@ impl ChainSearch {
         let source = lit(c, d, true);
         nodes.clear();
         nodes.push(Node { lit: source, parent: u32::MAX, depth: 1 });
-        let mut seen_on = vec![false; 1458];
-        seen_on[usize::from(source)] = true;
-        let mut on_layer = vec![0u32];
+        self.new_stamp();
+        self.see(source);
+        let mut on_layer = std::mem::take(&mut self.layer);
+        let mut off_layer = std::mem::take(&mut self.next_layer);
+        let mut found = std::mem::take(&mut self.found);
+        let mut adjacency = std::mem::take(&mut self.adjacency);
+        let (on_kind, off_kind) = match mode {
+            Links::X => (Implies::OnX, Implies::OffX),
+            Links::Y => (Implies::OnXy, Implies::OffY),
+            Links::Xy => (Implies::OnXy, Implies::OffXy),
+        };
+        on_layer.clear();
+        on_layer.push(0);
+        found.clear();
         let mut length = 0;
-        let mut found = Vec::new();
         while !on_layer.is_empty() {
             length += 1;
-            let mut off_layer = Vec::new();
+            off_layer.clear();
             for &i in &on_layer {
                 let n = nodes[i as usize];
                 if usize::from(n.depth) >= limit {
                     continue;
                 }
-                for off in on_to_off(board, n.lit, mode != Links::X) {
-                    if !is_ancestor(nodes, i, off) {
+                self.mark_path(nodes, i);
+                for &off in adjacency.of(board, on_kind, n.lit) {
+                    if self.on_path[usize::from(off)] != self.path_stamp {
                         nodes.push(Node { lit: off, parent: i, depth: n.depth + 1 });
                         off_layer.push(nodes.len() as u32 - 1);
                     }
                 }
             }
             length += 1;
-            on_layer = Vec::new();
+            on_layer.clear();
             for &i in &off_layer {
                 let n = nodes[i as usize];
-                for on in off_to_on(board, n.lit, mode != Links::X, mode != Links::Y) {
+                for &on in adjacency.of(board, off_kind, n.lit) {
                     if length >= 4 && on == source {
                         found.push(i);
                     }
-                    if !seen_on[usize::from(on)] {
-                        seen_on[usize::from(on)] = true;
+                    if self.see(on) {
                         nodes.push(Node { lit: on, parent: i, depth: n.depth + 1 });
                         on_layer.push(nodes.len() as u32 - 1);
                     }
                 }
             }
         }
+        self.layer = on_layer;
+        self.next_layer = off_layer;
+        self.adjacency = adjacency;
         let kind = match mode {
             Links::X => 2,
             Links::Y => 3,
             Links::Xy => 4,
         };
-        for end in found {
+        for &end in &found {
             let path = path_of(nodes, end);
             let complexity = path.len();
             let elims = cycle_eliminations(board, &path);
@@ -560,6 +686,7 @@ impl ChainSearch {
                 s
             });
         }
+        self.found = found;
     }
 
     /// Forcing chains from `c`=`d` assumed on (reaching "off": the candidate goes) or off
@@ -580,30 +707,31 @@ impl ChainSearch {
         let target = source ^ 1;
         nodes.clear();
         nodes.push(Node { lit: source, parent: u32::MAX, depth: 1 });
-        let mut seen = vec![false; 1458];
-        seen[usize::from(source)] = true;
-        let mut layer = vec![0u32];
+        self.new_stamp();
+        self.see(source);
+        let mut layer = std::mem::take(&mut self.layer);
+        let mut next = std::mem::take(&mut self.next_layer);
+        let mut adjacency = std::mem::take(&mut self.adjacency);
+        let (on_kind, off_kind) =
+            if y { (Implies::OnXy, Implies::OffXy) } else { (Implies::OnX, Implies::OffX) };
+        layer.clear();
+        layer.push(0);
         let mut reached: Option<usize> = None;
         while !layer.is_empty() && reached.is_none() {
-            let mut next = Vec::new();
+            next.clear();
             for &i in &layer {
                 let n = nodes[i as usize];
                 if usize::from(n.depth) + 1 > limit {
                     continue;
                 }
                 let (_, _, is_on) = lit_parts(n.lit);
-                let outs = if is_on {
-                    on_to_off(board, n.lit, y)
-                } else {
-                    off_to_on(board, n.lit, y, true)
-                };
-                for l in outs {
+                let outs = adjacency.of(board, if is_on { on_kind } else { off_kind }, n.lit);
+                for &l in outs {
                     if l == target {
                         reached = Some(usize::from(n.depth) + 1);
                         break;
                     }
-                    if !seen[usize::from(l)] {
-                        seen[usize::from(l)] = true;
+                    if self.see(l) {
                         nodes.push(Node { lit: l, parent: i, depth: n.depth + 1 });
                         next.push(nodes.len() as u32 - 1);
                     }
@@ -612,8 +740,11 @@ impl ChainSearch {
                     break;
                 }
             }
-            layer = next;
+            std::mem::swap(&mut layer, &mut next);
         }
+        self.layer = layer;
+        self.next_layer = next;
+        self.adjacency = adjacency;
         let Some(complexity) = reached else { return };
         let kind = if y { 4 } else { 2 };
         let t = if y { T::Aic } else { T::XChain };
@@ -635,18 +766,6 @@ fn tenths(r: f32) -> u32 {
     (r * 10.0).round() as u32
 }
 
-/// Whether literal `l` is `i` or one of its ancestors.
-fn is_ancestor(nodes: &[Node], mut i: u32, l: Lit) -> bool {
-    while i != u32::MAX {
-        let n = nodes[i as usize];
-        if n.lit == l {
-            return true;
-        }
-        i = n.parent;
-    }
-    false
-}
-
 fn path_of(nodes: &[Node], mut i: u32) -> Vec<Lit> {
     let mut out = Vec::new();
     while i != u32::MAX {
@@ -656,20 +775,47 @@ fn path_of(nodes: &[Node], mut i: u32) -> Vec<Lit> {
     out
 }
 
+/// The literals one literal implies: at most a cell's 8 other digits and its 20 peers.
+struct Outs {
+    lits: [Lit; 28],
+    len: usize,
+}
+
+impl Outs {
+    fn new() -> Outs {
+        Outs { lits: [0; 28], len: 0 }
+    }
+
+    fn as_slice(&self) -> &[Lit] {
+        &self.lits[..self.len]
+    }
+
+    fn push(&mut self, l: Lit) {
+        self.lits[self.len] = l;
+        self.len += 1;
+    }
+
+    /// Adds `l` unless it is in already.
+    fn push_new(&mut self, l: Lit) {
+        if !self.as_slice().contains(&l) {
+            self.push(l);
+        }
+    }
+}
+
 /// "On" implies "off": the digit's other places in the cell's houses, and (with Y links) the
 /// cell's other digits.
-fn on_to_off(board: &Board, l: Lit, y: bool) -> Vec<Lit> {
+fn on_to_off(board: &Board, l: Lit, y: bool) -> Outs {
     let (c, d, _) = lit_parts(l);
-    let mut out = Vec::new();
+    let mut out = Outs::new();
     if y {
-        out.extend(board.candidates(c).iter().filter(|&e| e != d).map(|e| lit(c, e, false)));
+        for e in board.candidates(c).iter().filter(|&e| e != d) {
+            out.push(lit(c, e, false));
+        }
     }
     for h in c.houses() {
         for o in board.house_digit_cells(h, d).iter().filter(|&o| o != c) {
-            let off = lit(o, d, false);
-            if !out.contains(&off) {
-                out.push(off);
-            }
+            out.push_new(lit(o, d, false));
         }
     }
     out
@@ -677,9 +823,9 @@ fn on_to_off(board: &Board, l: Lit, y: bool) -> Vec<Lit> {
 
 /// "Off" implies "on": (Y) a bivalue cell's other digit, (X) the digit's other place in a
 /// house where it has two.
-fn off_to_on(board: &Board, l: Lit, y: bool, x: bool) -> Vec<Lit> {
+fn off_to_on(board: &Board, l: Lit, y: bool, x: bool) -> Outs {
     let (c, d, _) = lit_parts(l);
-    let mut out = Vec::new();
+    let mut out = Outs::new();
     if y && board.candidates(c).len() == 2
         && let Some(e) = board.candidates(c).iter().find(|&e| e != d)
     {
@@ -691,10 +837,7 @@ fn off_to_on(board: &Board, l: Lit, y: bool, x: bool) -> Vec<Lit> {
             if places.len() == 2
                 && let Some(o) = places.iter().find(|&o| o != c)
             {
-                let on = lit(o, d, true);
-                if !out.contains(&on) {
-                    out.push(on);
-                }
+                out.push_new(lit(o, d, true));
             }
         }
     }

@@ -521,3 +521,17 @@ async fn wasm_vs_native_explained_path() {
     }
     web_sys::console::log_1(&bench.report().into());
 }
+
+/// The default path's time per technique family on the path set, in wasm (a benchmark, as
+/// [`wasm_vs_native_exact_solver`]; `scripts/wasm-vs-native.sh ROUNDS family`).
+#[wasm_bindgen_test]
+#[ignore = "a benchmark; run it with --profile web-release and --include-ignored"]
+async fn wasm_vs_native_family() {
+    let now = perf_now();
+    for _ in 0..work::PATH_PASSES {
+        for line in work::family_pass(&now) {
+            web_sys::console::log_1(&line.into());
+        }
+        sleep(0).await;
+    }
+}

@@ -4,8 +4,11 @@
 //! by `#[path]`), and prints the same `bench …` lines.
 //!
 //! ```text
-//! cargo run -p deduku --release --example wasm_vs_native [exact|path|all]
+//! cargo run -p deduku --release --example wasm_vs_native [exact|path|all|family]
 //! ```
+//!
+//! `family` times the default path's finders family by family on the path set instead (see
+//! `work::family_pass`).
 //!
 //! The wasm side, in headless Chromium:
 //!
@@ -22,12 +25,20 @@ use std::time::Instant;
 
 fn main() {
     let what = std::env::args().nth(1).unwrap_or_else(|| "all".into());
-    if !matches!(what.as_str(), "exact" | "path" | "all") {
-        eprintln!("usage: wasm_vs_native [exact|path|all]");
+    if !matches!(what.as_str(), "exact" | "path" | "all" | "family") {
+        eprintln!("usage: wasm_vs_native [exact|path|all|family]");
         std::process::exit(2);
     }
     let start = Instant::now();
     let now = move || start.elapsed().as_secs_f64() * 1e3;
+    if what == "family" {
+        for _ in 0..work::PATH_PASSES {
+            for line in work::family_pass(&now) {
+                println!("{line}");
+            }
+        }
+        return;
+    }
     if what != "path" {
         for set in &work::EXACT_SETS {
             let mut bench = work::Exact::new(set);

@@ -182,3 +182,37 @@ impl PathBench {
         )
     }
 }
+
+/// Time per technique family over the default path of every board of [`path_boards`], walked as
+/// the `coverage` example walks it (each technique in order until one finds a step; the rating
+/// walk is not in it): one `bench family` line per family with its total milliseconds. Each
+/// finder call is timed on its own, so in the browser, whose clock is coarsened, the small
+/// families' totals carry more of the clock's noise.
+pub fn family_pass(now: Clock) -> Vec<String> {
+    use deduku::logic::{Context, Sink, find_checked};
+    use deduku::{Family, TechniqueSet};
+    use std::collections::BTreeMap;
+    let mut per: BTreeMap<Family, f64> = BTreeMap::new();
+    let enabled = TechniqueSet::default_path();
+    for p in &path_boards() {
+        let ctx = Context { unique: Some(deduku::solve::count_solutions(p, 2).count == 1) };
+        let mut b = p.clone();
+        'path: while !b.is_complete() && b.check().is_ok() {
+            for t in enabled.iter() {
+                let t0 = now();
+                let mut sink = Sink::new(1);
+                let _ = find_checked(&b, t, &ctx, &mut sink);
+                *per.entry(t.family()).or_default() += now() - t0;
+                if let Some(s) = sink.into_steps().into_iter().next() {
+                    if !s.makes_progress(&b) {
+                        break 'path;
+                    }
+                    s.apply(&mut b);
+                    continue 'path;
+                }
+            }
+            break;
+        }
+    }
+    per.iter().map(|(f, ms)| format!("bench family set={f:?} ms={ms:.2}")).collect()
+}

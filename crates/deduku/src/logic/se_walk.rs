@@ -207,9 +207,8 @@ fn singles(board: &Board) -> Option<(Step, f32)> {
     let order = [HouseKind::Box, HouseKind::Row, HouseKind::Col];
     for kind in order {
         for h in houses_of(kind) {
-            let empty: Vec<Cell> =
-                h.cells().into_iter().filter(|&c| board.value(c).is_none()).collect();
-            if let [c] = empty[..]
+            let mut empty = h.cells().into_iter().filter(|&c| board.value(c).is_none());
+            if let (Some(c), None) = (empty.next(), empty.next())
                 && let Some(d) = board.candidates(c).single_digit()
             {
                 return Some((placing(T::FullHouse, c, d), 1.0));
@@ -296,26 +295,32 @@ fn direct_hidden(board: &Board, n: usize) -> Option<(Step, f32)> {
             if empties <= n {
                 continue;
             }
-            let digits: Vec<Digit> =
-                Digit::all().filter(|&d| !board.house_digit_cells(h, d).is_empty()).collect();
-            for combo in combinations(digits.len(), n) {
+            let mut digits = [Digit::from_index(0); 9];
+            let mut count = 0;
+            for d in Digit::all().filter(|&d| !board.house_digit_cells(h, d).is_empty()) {
+                digits[count] = d;
+                count += 1;
+            }
+            let found = first_combination(count, n, &mut |combo| {
                 let set: DigitSet = combo.iter().map(|&i| digits[i]).collect();
                 let cells = set
                     .iter()
                     .fold(CellSet::EMPTY, |acc, d| acc.union(board.house_digit_cells(h, d)));
                 if cells.len() as usize != n {
-                    continue;
+                    return None;
                 }
-                for d in Digit::all().filter(|d| !set.contains(*d)) {
+                Digit::all().filter(|d| !set.contains(*d)).find_map(|d| {
                     let places = board.house_digit_cells(h, d);
                     let left = places.minus(cells);
-                    if places.len() > 1
-                        && left.len() == 1
-                        && let Some(c) = left.first()
-                    {
-                        return Some((placing(t, c, d), rating));
+                    if places.len() > 1 && left.len() == 1 {
+                        left.first().map(|c| (c, d))
+                    } else {
+                        None
                     }
-                }
+                })
+            });
+            if let Some((c, d)) = found {
+                return Some((placing(t, c, d), rating));
             }
         }
     }
@@ -332,13 +337,17 @@ fn aligned_pairs(board: &Board) -> Option<(Step, f32)> {
             if !a.sees(b) {
                 continue;
             }
-            let excluders: Vec<DigitSet> = a
-                .peers()
-                .intersection(b.peers())
-                .iter()
-                .filter(|&c| board.value(c).is_none() && board.candidates(c).len() <= 2)
-                .map(|c| board.candidates(c))
-                .collect();
+            // The common peers' candidates, at most two each (two cells share at most 13
+            // peers).
+            let mut excluders = [DigitSet::EMPTY; 20];
+            let mut count = 0;
+            for c in a.peers().intersection(b.peers()).iter() {
+                if board.value(c).is_none() && board.candidates(c).len() <= 2 {
+                    excluders[count] = board.candidates(c);
+                    count += 1;
+                }
+            }
+            let excluders = &excluders[..count];
             if excluders.is_empty() {
                 continue;
             }
@@ -365,23 +374,34 @@ fn aligned_pairs(board: &Board) -> Option<(Step, f32)> {
     None
 }
 
-/// The `k`-element index combinations of `0..n`, in lexicographic order.
-fn combinations(n: usize, k: usize) -> Vec<Vec<usize>> {
-    let mut out = Vec::new();
-    let mut cur = Vec::with_capacity(k);
-    fn go(start: usize, n: usize, k: usize, cur: &mut Vec<usize>, out: &mut Vec<Vec<usize>>) {
-        if cur.len() == k {
-            out.push(cur.clone());
-            return;
+/// Calls `f` with the `k`-element index combinations of `0..n` (`k` at most 4) in
+/// lexicographic order, until it returns something, and returns that.
+fn first_combination<T>(
+    n: usize,
+    k: usize,
+    f: &mut impl FnMut(&[usize]) -> Option<T>,
+) -> Option<T> {
+    fn go<T>(
+        start: usize,
+        n: usize,
+        k: usize,
+        cur: &mut [usize; 4],
+        len: usize,
+        f: &mut impl FnMut(&[usize]) -> Option<T>,
+    ) -> Option<T> {
+        if len == k {
+            return f(&cur[..k]);
         }
         for i in start..n {
-            cur.push(i);
-            go(i + 1, n, k, cur, out);
-            cur.pop();
+            cur[len] = i;
+            if let Some(t) = go(i + 1, n, k, cur, len + 1, f) {
+                return Some(t);
+            }
         }
+        None
     }
-    go(0, n, k, &mut cur, &mut out);
-    out
+    debug_assert!(k <= 4);
+    go(0, n, k, &mut [0; 4], 0, f)
 }
 
 // ---------------------------------------------------------------------------------------------

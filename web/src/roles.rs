@@ -48,8 +48,8 @@ pub struct CandidateView {
 }
 
 impl CandidateView {
-    /// Drawn with no mark of its own (its only class is `on`): the grid draws it as part of
-    /// the cell's one line of plain candidates, not as a box of its own.
+    /// Drawn with no mark of its own (its only class is `on`): the grid draws it in the cell's
+    /// one text of plain candidates, not as a box of its own.
     pub fn is_plain(&self) -> bool {
         self.on && self.classes.len() == 1
     }

@@ -894,6 +894,26 @@ mod tests {
     }
 
     #[test]
+    fn combinations_come_in_lexicographic_order_and_stop_at_the_first_found() {
+        let mut seen = Vec::new();
+        let none: Option<()> = first_combination(4, 2, &mut |c| {
+            seen.push(c.to_vec());
+            None
+        });
+        assert!(none.is_none());
+        assert_eq!(seen, [[0, 1], [0, 2], [0, 3], [1, 2], [1, 3], [2, 3]]);
+        let mut calls = 0;
+        let found = first_combination(9, 3, &mut |c| {
+            calls += 1;
+            (c == [0, 2, 5]).then(|| c.to_vec())
+        });
+        assert_eq!(found, Some(vec![0, 2, 5]));
+        // [0,1,2..8] (7), [0,2,3], [0,2,4], [0,2,5]: it stops there.
+        assert_eq!(calls, 10);
+        assert!(first_combination(2, 3, &mut |_| Some(())).is_none(), "no 3 of 2");
+    }
+
+    #[test]
     fn length_steps_follow_se() {
         assert_eq!(tenths(6.6 + length_bonus(4)), 66);
         assert_eq!(tenths(6.6 + length_bonus(5)), 67);

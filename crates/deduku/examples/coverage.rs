@@ -22,8 +22,13 @@
 #[path = "../tests/it/support.rs"]
 mod support;
 
-use deduku::logic::{Context, Options, Sink, find_checked};
-use deduku::{Board, Family, Technique, TechniqueSet, solve};
+/// The timed walk of the path, shared with the wasm ÷ native comparison.
+#[path = "wasm_vs_native/work.rs"]
+#[allow(dead_code, reason = "the example uses only the walk")]
+mod work;
+
+use deduku::logic::Options;
+use deduku::{Board, Family, Technique, TechniqueSet};
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
@@ -83,36 +88,25 @@ fn main() {
     let mut unsolved = Vec::new();
     let mut steps_total = 0usize;
     let mut used: BTreeMap<&'static str, usize> = BTreeMap::new();
+    let clock = Instant::now();
+    let now = move || clock.elapsed().as_secs_f64() * 1e3;
     for p in &puzzles {
         let start = Instant::now();
-        let ctx = Context { unique: Some(solve::count_solutions(p, 2).count == 1) };
-        let mut b = p.clone();
         let mut hard: Option<Technique> = None;
         let mut brute = false;
-        // As the step search does: the board checked once per position, not per technique.
-        'path: while !b.is_complete() && b.check().is_ok() {
-            for t in enabled.iter() {
-                let t0 = Instant::now();
-                let mut sink = Sink::new(1);
-                let _ = find_checked(&b, t, &ctx, &mut sink);
-                *per_family.entry(t.family()).or_default() += t0.elapsed();
-                *per_technique.entry(t).or_default() += t0.elapsed();
-                if let Some(s) = sink.into_steps().into_iter().next() {
-                    if !s.makes_progress(&b) {
-                        break 'path;
-                    }
-                    s.apply(&mut b);
-                    steps_total += 1;
-                    *used.entry(t.id()).or_default() += 1;
-                    brute |= t == Technique::BruteForce;
-                    if hard.is_none_or(|h| t > h) {
-                        hard = Some(t);
-                    }
-                    continue 'path;
+        let b = work::walk_timed(p, &enabled, &now, |t, ms, step| {
+            let took = Duration::from_secs_f64(ms / 1e3);
+            *per_family.entry(t.family()).or_default() += took;
+            *per_technique.entry(t).or_default() += took;
+            if step.is_some() {
+                steps_total += 1;
+                *used.entry(t.id()).or_default() += 1;
+                brute |= t == Technique::BruteForce;
+                if hard.is_none_or(|h| t > h) {
+                    hard = Some(t);
                 }
             }
-            break;
-        }
+        });
         times.push(start.elapsed());
         if slowest.as_ref().is_none_or(|(t, _)| start.elapsed() > *t) {
             slowest = Some((start.elapsed(), p.clone()));

@@ -183,36 +183,53 @@ impl PathBench {
     }
 }
 
-/// Time per technique family over the default path of every board of [`path_boards`], walked as
-/// the `coverage` example walks it (each technique in order until one finds a step; the rating
-/// walk is not in it): one `bench family` line per family with its total milliseconds. Each
-/// finder call is timed on its own, so in the browser, whose clock is coarsened, the small
-/// families' totals carry more of the clock's noise.
-pub fn family_pass(now: Clock) -> Vec<String> {
+/// Walks the path of `puzzle` with `techniques` as the step search does (the board checked once
+/// per position; each technique in order until one finds a step), timing each finder call with
+/// `now`. After each call, `visit` gets the technique, the call's milliseconds and the step it
+/// found when that step changes the board; a step that does not ends the walk. Returns the board
+/// where the walk stopped. Shared with the `coverage` example, which counts the steps.
+pub fn walk_timed(
+    puzzle: &Board,
+    techniques: &deduku::TechniqueSet,
+    now: Clock,
+    mut visit: impl FnMut(deduku::Technique, f64, Option<&deduku::logic::Step>),
+) -> Board {
     use deduku::logic::{Context, Sink, find_checked};
-    use deduku::{Family, TechniqueSet};
-    use std::collections::BTreeMap;
-    let mut per: BTreeMap<Family, f64> = BTreeMap::new();
-    let enabled = TechniqueSet::default_path();
-    for p in &path_boards() {
-        let ctx = Context { unique: Some(deduku::solve::count_solutions(p, 2).count == 1) };
-        let mut b = p.clone();
-        'path: while !b.is_complete() && b.check().is_ok() {
-            for t in enabled.iter() {
-                let t0 = now();
-                let mut sink = Sink::new(1);
-                let _ = find_checked(&b, t, &ctx, &mut sink);
-                *per.entry(t.family()).or_default() += now() - t0;
-                if let Some(s) = sink.into_steps().into_iter().next() {
-                    if !s.makes_progress(&b) {
-                        break 'path;
-                    }
+    let ctx = Context { unique: Some(deduku::solve::count_solutions(puzzle, 2).count == 1) };
+    let mut b = puzzle.clone();
+    'path: while !b.is_complete() && b.check().is_ok() {
+        for t in techniques.iter() {
+            let t0 = now();
+            let mut sink = Sink::new(1);
+            let _ = find_checked(&b, t, &ctx, &mut sink);
+            let ms = now() - t0;
+            match sink.into_steps().into_iter().next() {
+                Some(s) if s.makes_progress(&b) => {
+                    visit(t, ms, Some(&s));
                     s.apply(&mut b);
                     continue 'path;
                 }
+                Some(_) => {
+                    visit(t, ms, None);
+                    break 'path;
+                }
+                None => visit(t, ms, None),
             }
-            break;
         }
+        break;
+    }
+    b
+}
+
+/// Time per technique family over the default path of every board of [`path_boards`]
+/// ([`walk_timed`]; the rating walk is not in it): one `bench family` line per family with its
+/// total milliseconds. Each finder call is timed on its own, so in the browser, whose clock is
+/// coarsened, the small families' totals carry more of the clock's noise.
+pub fn family_pass(now: Clock) -> Vec<String> {
+    let mut per: std::collections::BTreeMap<deduku::Family, f64> = Default::default();
+    let enabled = deduku::TechniqueSet::default_path();
+    for p in &path_boards() {
+        walk_timed(p, &enabled, now, |t, ms, _| *per.entry(t.family()).or_default() += ms);
     }
     per.iter().map(|(f, ms)| format!("bench family set={f:?} ms={ms:.2}")).collect()
 }

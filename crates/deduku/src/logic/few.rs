@@ -14,11 +14,19 @@ impl<T: Copy, const N: usize> Few<T, N> {
     /// The first `N` items of `items`; `filler` stands in the unused places.
     pub(crate) fn of(filler: T, items: impl IntoIterator<Item = T>) -> Few<T, N> {
         let mut few = Few { items: [filler; N], len: 0 };
-        for (slot, item) in few.items.iter_mut().zip(items) {
-            *slot = item;
-            few.len += 1;
+        for item in items.into_iter().take(N) {
+            few.push(item);
         }
         few
+    }
+
+    /// Adds `item` at the end; dropped when `N` items are held already (as [`Few::of`] drops
+    /// them).
+    pub(crate) fn push(&mut self, item: T) {
+        if let Some(slot) = self.items.get_mut(self.len) {
+            *slot = item;
+            self.len += 1;
+        }
     }
 }
 
@@ -41,5 +49,13 @@ mod tests {
         assert_eq!(&few[..], &[7, 8]);
         let none: Few<u8, 3> = Few::of(5, []);
         assert!(none.is_empty());
+    }
+
+    #[test]
+    fn push_appends_until_full() {
+        let mut few: Few<u8, 2> = Few::of(0, [7]);
+        few.push(8);
+        few.push(9);
+        assert_eq!(&few[..], &[7, 8]);
     }
 }

@@ -37,6 +37,7 @@
 use crate::board::Board;
 use crate::grid::{Candidate, Cell, CellSet, Digit, DigitSet, House, HouseKind};
 use crate::logic::dispatch::find_checked;
+use crate::logic::few::Few;
 use crate::logic::sink::{Context, Sink};
 use crate::logic::step::Step;
 use crate::logic::technique::Technique;
@@ -295,13 +296,11 @@ fn direct_hidden(board: &Board, n: usize) -> Option<(Step, f32)> {
             if empties <= n {
                 continue;
             }
-            let mut digits = [Digit::from_index(0); 9];
-            let mut count = 0;
-            for d in Digit::all().filter(|&d| !board.house_digit_cells(h, d).is_empty()) {
-                digits[count] = d;
-                count += 1;
-            }
-            let found = first_combination(count, n, &mut |combo| {
+            let digits: Few<Digit, 9> = Few::of(
+                Digit::from_index(0),
+                Digit::all().filter(|&d| !board.house_digit_cells(h, d).is_empty()),
+            );
+            let found = first_combination(digits.len(), n, &mut |combo| {
                 let set: DigitSet = combo.iter().map(|&i| digits[i]).collect();
                 let cells = set
                     .iter()
@@ -339,15 +338,14 @@ fn aligned_pairs(board: &Board) -> Option<(Step, f32)> {
             }
             // The common peers' candidates, at most two each (two cells share at most 13
             // peers).
-            let mut excluders = [DigitSet::EMPTY; 20];
-            let mut count = 0;
-            for c in a.peers().intersection(b.peers()).iter() {
-                if board.value(c).is_none() && board.candidates(c).len() <= 2 {
-                    excluders[count] = board.candidates(c);
-                    count += 1;
-                }
-            }
-            let excluders = &excluders[..count];
+            let excluders: Few<DigitSet, 13> = Few::of(
+                DigitSet::EMPTY,
+                a.peers()
+                    .intersection(b.peers())
+                    .iter()
+                    .filter(|&c| board.value(c).is_none() && board.candidates(c).len() <= 2)
+                    .map(|c| board.candidates(c)),
+            );
             if excluders.is_empty() {
                 continue;
             }
@@ -446,22 +444,61 @@ struct Best {
 struct ChainSearch {
     next: usize,
     best: Option<Best>,
-    /// Per literal, the stamp of the last search that reached it.
-    seen: Vec<u32>,
-    /// The current search's stamp (see `seen`).
-    stamp: u32,
+    /// The literals the current search has reached.
+    seen: Marks,
+    /// The literals of the path from the start to the node a cycle search expands.
+    on_path: Marks,
     /// The search's current layer and the next one (indexes into the nodes).
     layer: Vec<u32>,
     next_layer: Vec<u32>,
     /// The nodes that close a cycle.
     found: Vec<u32>,
-    /// Per literal, the stamp of the last node whose path from the start holds it (see
-    /// [`ChainSearch::mark_path`]).
-    on_path: Vec<u32>,
-    /// The stamp of the node whose path `on_path` marks.
-    path_stamp: u32,
     /// The literals each literal implies, for the board of this stage.
     adjacency: Adjacency,
+}
+
+/// A set of literals that [`Marks::clear`] empties at once: each literal holds the stamp of the
+/// round that last marked it, and a clear starts a new round instead of sweeping the table.
+#[derive(Debug, Default)]
+struct Marks {
+    stamps: Vec<u32>,
+    round: u32,
+}
+
+impl Marks {
+    /// Empties the set (the table is swept only when the rounds wrap, or on first use).
+    fn clear(&mut self) {
+        if self.stamps.len() != 1458 || self.round == u32::MAX {
+            self.stamps.clear();
+            self.stamps.resize(1458, 0);
+            self.round = 0;
+        }
+        self.round += 1;
+    }
+
+    /// Adds `l`; whether it was not in.
+    fn insert(&mut self, l: Lit) -> bool {
+        let s = &mut self.stamps[usize::from(l)];
+        let new = *s != self.round;
+        *s = self.round;
+        new
+    }
+
+    fn contains(&self, l: Lit) -> bool {
+        self.stamps[usize::from(l)] == self.round
+    }
+
+    /// Becomes the literals of node `i`'s path from the start, `i` and its ancestors: a cycle
+    /// search asks, for each literal a node implies, whether the node's path holds it, and this
+    /// walks the path once per node, not once per literal.
+    fn set_path(&mut self, nodes: &[Node], mut i: u32) {
+        self.clear();
+        while i != u32::MAX {
+            let n = nodes[i as usize];
+            self.insert(n.lit);
+            i = n.parent;
+        }
+    }
 }
 
 /// Which links a literal's implications follow: an "on" literal's with X links only (the
@@ -512,8 +549,8 @@ impl Adjacency {
                 Implies::OffXy => off_to_on(board, l, true, true),
             };
             self.start[k] = self.lits.len() as u32;
-            self.len[k] = outs.len as u8;
-            self.lits.extend_from_slice(outs.as_slice());
+            self.len[k] = outs.len() as u8;
+            self.lits.extend_from_slice(&outs);
         }
         let from = self.start[k] as usize;
         &self.lits[from..from + usize::from(self.len[k])]
@@ -565,42 +602,6 @@ impl ChainSearch {
         Some(best.map(|b| (b.step, b.rating)))
     }
 
-    /// Starts a search: every literal unseen, without clearing `seen` (a new stamp; the
-    /// table is cleared only when the stamps wrap).
-    fn new_stamp(&mut self) {
-        if self.seen.len() != 1458 || self.stamp == u32::MAX {
-            self.seen.clear();
-            self.seen.resize(1458, 0);
-            self.stamp = 0;
-        }
-        self.stamp += 1;
-    }
-
-    /// Marks literal `l` seen by this search; whether it was unseen.
-    fn see(&mut self, l: Lit) -> bool {
-        let s = &mut self.seen[usize::from(l)];
-        let fresh = *s != self.stamp;
-        *s = self.stamp;
-        fresh
-    }
-
-    /// Marks the literals of node `i`'s path from the start (`i` and its ancestors) in
-    /// `on_path`, with a new stamp: a cycle search asks for each literal a node implies whether
-    /// the path holds it, and this walks the path once per node, not once per literal.
-    fn mark_path(&mut self, nodes: &[Node], mut i: u32) {
-        if self.on_path.len() != 1458 || self.path_stamp == u32::MAX {
-            self.on_path.clear();
-            self.on_path.resize(1458, 0);
-            self.path_stamp = 0;
-        }
-        self.path_stamp += 1;
-        while i != u32::MAX {
-            let n = nodes[i as usize];
-            self.on_path[usize::from(n.lit)] = self.path_stamp;
-            i = n.parent;
-        }
-    }
-
     /// The deepest complexity still worth searching with base rating `base`.
     fn max_complexity(&self, base: f32) -> usize {
         let Some(b) = &self.best else { return 64 };
@@ -633,62 +634,56 @@ impl ChainSearch {
         let source = lit(c, d, true);
         nodes.clear();
         nodes.push(Node { lit: source, parent: u32::MAX, depth: 1 });
-        self.new_stamp();
-        self.see(source);
-        let mut on_layer = std::mem::take(&mut self.layer);
-        let mut off_layer = std::mem::take(&mut self.next_layer);
-        let mut found = std::mem::take(&mut self.found);
-        let mut adjacency = std::mem::take(&mut self.adjacency);
+        self.seen.clear();
+        self.seen.insert(source);
         let (on_kind, off_kind) = match mode {
             Links::X => (Implies::OnX, Implies::OffX),
             Links::Y => (Implies::OnXy, Implies::OffY),
             Links::Xy => (Implies::OnXy, Implies::OffXy),
         };
-        on_layer.clear();
-        on_layer.push(0);
-        found.clear();
+        // `layer` holds the "on" layer, `next_layer` the "off" one.
+        self.layer.clear();
+        self.layer.push(0);
+        self.found.clear();
         let mut length = 0;
-        while !on_layer.is_empty() {
+        while !self.layer.is_empty() {
             length += 1;
-            off_layer.clear();
-            for &i in &on_layer {
+            self.next_layer.clear();
+            for &i in &self.layer {
                 let n = nodes[i as usize];
                 if usize::from(n.depth) >= limit {
                     continue;
                 }
-                self.mark_path(nodes, i);
-                for &off in adjacency.of(board, on_kind, n.lit) {
-                    if self.on_path[usize::from(off)] != self.path_stamp {
+                self.on_path.set_path(nodes, i);
+                for &off in self.adjacency.of(board, on_kind, n.lit) {
+                    if !self.on_path.contains(off) {
                         nodes.push(Node { lit: off, parent: i, depth: n.depth + 1 });
-                        off_layer.push(nodes.len() as u32 - 1);
+                        self.next_layer.push(nodes.len() as u32 - 1);
                     }
                 }
             }
             length += 1;
-            on_layer.clear();
-            for &i in &off_layer {
+            self.layer.clear();
+            for &i in &self.next_layer {
                 let n = nodes[i as usize];
-                for &on in adjacency.of(board, off_kind, n.lit) {
+                for &on in self.adjacency.of(board, off_kind, n.lit) {
                     if length >= 4 && on == source {
-                        found.push(i);
+                        self.found.push(i);
                     }
-                    if self.see(on) {
+                    if self.seen.insert(on) {
                         nodes.push(Node { lit: on, parent: i, depth: n.depth + 1 });
-                        on_layer.push(nodes.len() as u32 - 1);
+                        self.layer.push(nodes.len() as u32 - 1);
                     }
                 }
             }
         }
-        self.layer = on_layer;
-        self.next_layer = off_layer;
-        self.adjacency = adjacency;
         let kind = match mode {
             Links::X => 2,
             Links::Y => 3,
             Links::Xy => 4,
         };
-        for &end in &found {
-            let path = path_of(nodes, end);
+        for k in 0..self.found.len() {
+            let path = path_of(nodes, self.found[k]);
             let complexity = path.len();
             let elims = cycle_eliminations(board, &path);
             if elims.is_empty() {
@@ -706,7 +701,6 @@ impl ChainSearch {
                 s
             });
         }
-        self.found = found;
     }
 
     /// Forcing chains from `c`=`d` assumed on (reaching "off": the candidate goes) or off
@@ -727,44 +721,38 @@ impl ChainSearch {
         let target = source ^ 1;
         nodes.clear();
         nodes.push(Node { lit: source, parent: u32::MAX, depth: 1 });
-        self.new_stamp();
-        self.see(source);
-        let mut layer = std::mem::take(&mut self.layer);
-        let mut next = std::mem::take(&mut self.next_layer);
-        let mut adjacency = std::mem::take(&mut self.adjacency);
+        self.seen.clear();
+        self.seen.insert(source);
         let (on_kind, off_kind) =
             if y { (Implies::OnXy, Implies::OffXy) } else { (Implies::OnX, Implies::OffX) };
-        layer.clear();
-        layer.push(0);
+        self.layer.clear();
+        self.layer.push(0);
         let mut reached: Option<usize> = None;
-        while !layer.is_empty() && reached.is_none() {
-            next.clear();
-            for &i in &layer {
+        while !self.layer.is_empty() && reached.is_none() {
+            self.next_layer.clear();
+            for &i in &self.layer {
                 let n = nodes[i as usize];
                 if usize::from(n.depth) + 1 > limit {
                     continue;
                 }
                 let (_, _, is_on) = lit_parts(n.lit);
-                let outs = adjacency.of(board, if is_on { on_kind } else { off_kind }, n.lit);
-                for &l in outs {
+                let kind = if is_on { on_kind } else { off_kind };
+                for &l in self.adjacency.of(board, kind, n.lit) {
                     if l == target {
                         reached = Some(usize::from(n.depth) + 1);
                         break;
                     }
-                    if self.see(l) {
+                    if self.seen.insert(l) {
                         nodes.push(Node { lit: l, parent: i, depth: n.depth + 1 });
-                        next.push(nodes.len() as u32 - 1);
+                        self.next_layer.push(nodes.len() as u32 - 1);
                     }
                 }
                 if reached.is_some() {
                     break;
                 }
             }
-            std::mem::swap(&mut layer, &mut next);
+            std::mem::swap(&mut self.layer, &mut self.next_layer);
         }
-        self.layer = layer;
-        self.next_layer = next;
-        self.adjacency = adjacency;
         let Some(complexity) = reached else { return };
         let kind = if y { 4 } else { 2 };
         let t = if y { T::Aic } else { T::XChain };
@@ -796,38 +784,13 @@ fn path_of(nodes: &[Node], mut i: u32) -> Vec<Lit> {
 }
 
 /// The literals one literal implies: at most a cell's 8 other digits and its 20 peers.
-struct Outs {
-    lits: [Lit; 28],
-    len: usize,
-}
-
-impl Outs {
-    fn new() -> Outs {
-        Outs { lits: [0; 28], len: 0 }
-    }
-
-    fn as_slice(&self) -> &[Lit] {
-        &self.lits[..self.len]
-    }
-
-    fn push(&mut self, l: Lit) {
-        self.lits[self.len] = l;
-        self.len += 1;
-    }
-
-    /// Adds `l` unless it is in already.
-    fn push_new(&mut self, l: Lit) {
-        if !self.as_slice().contains(&l) {
-            self.push(l);
-        }
-    }
-}
+type Outs = Few<Lit, 28>;
 
 /// "On" implies "off": the digit's other places in the cell's houses, and (with Y links) the
 /// cell's other digits.
 fn on_to_off(board: &Board, l: Lit, y: bool) -> Outs {
     let (c, d, _) = lit_parts(l);
-    let mut out = Outs::new();
+    let mut out = Outs::of(0, []);
     if y {
         for e in board.candidates(c).iter().filter(|&e| e != d) {
             out.push(lit(c, e, false));
@@ -835,7 +798,10 @@ fn on_to_off(board: &Board, l: Lit, y: bool) -> Outs {
     }
     for h in c.houses() {
         for o in board.house_digit_cells(h, d).iter().filter(|&o| o != c) {
-            out.push_new(lit(o, d, false));
+            let off = lit(o, d, false);
+            if !out.contains(&off) {
+                out.push(off);
+            }
         }
     }
     out
@@ -845,7 +811,7 @@ fn on_to_off(board: &Board, l: Lit, y: bool) -> Outs {
 /// house where it has two.
 fn off_to_on(board: &Board, l: Lit, y: bool, x: bool) -> Outs {
     let (c, d, _) = lit_parts(l);
-    let mut out = Outs::new();
+    let mut out = Outs::of(0, []);
     if y && board.candidates(c).len() == 2
         && let Some(e) = board.candidates(c).iter().find(|&e| e != d)
     {
@@ -857,7 +823,10 @@ fn off_to_on(board: &Board, l: Lit, y: bool, x: bool) -> Outs {
             if places.len() == 2
                 && let Some(o) = places.iter().find(|&o| o != c)
             {
-                out.push_new(lit(o, d, true));
+                let on = lit(o, d, true);
+                if !out.contains(&on) {
+                    out.push(on);
+                }
             }
         }
     }

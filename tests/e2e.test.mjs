@@ -309,6 +309,7 @@ test('stepping through a whole path ends on the solution; going back restores th
   let clicks = 0;
   while (await page.locator('#next').isEnabled()) {
     await page.click('#next');
+    await settle();
     clicks++;
     if (clicks === Math.floor(n / 2)) {
       assert.ok(await page.locator('.cand.c-place, .cand.c-elim').count() > 0, 'the step is highlighted');
@@ -323,9 +324,11 @@ test('stepping through a whole path ends on the solution; going back restores th
   await shot('solved');
   // To start: back to the givens only.
   await page.click('#to-start');
+  await settle();
   assert.deepEqual(await gridValues(), givens);
   // Clicking a step in the list jumps there.
   await page.click('.step-item[data-step="3"]');
+  await settle();
   assert.equal(await page.getAttribute('.step-item[data-step="3"]', 'aria-current'), 'step');
 });
 
@@ -342,9 +345,11 @@ test('a chain step draws its links; dark mode and phone width look right', async
     const name = await page.textContent(`.step-item[data-step="${i}"] .step-name`);
     if (/Single|Full House/.test(name)) continue;
     await page.click(`.step-item[data-step="${i}"]`);
+    await settle();
     if (await page.locator('svg.overlay path.link').count()) linked = i;
   }
   if (linked < 0) await page.click(`.step-item[data-step="${Math.floor(n / 3)}"]`);
+  await settle();
   await shot('hard-mid-path');
   await page.emulateMedia({ colorScheme: 'dark' });
   // Candidates are shown by default (auto candidates on).
@@ -535,12 +540,15 @@ test('hint: the technique first, then where, then it is applied; keys step too',
   await waitPathDone();
   const first = await page.textContent('.step-item[data-step="0"] .step-name');
   await page.click('#hint');
+  await settle();
   assert.match(await page.textContent('#step-text'), new RegExp(`Hint: look for a ${first}`));
   assert.equal(await page.locator('.cand.c-place, .cand.c-elim, .cell.hl-house').count(), 0, 'no highlights yet');
   await page.click('#hint');
+  await settle();
   assert.ok(await page.locator('.cand.c-place, .cand.c-elim').count() > 0, 'the step is shown');
   const before = await gridValues();
   await page.click('#hint');
+  await settle();
   const after = await gridValues();
   assert.ok(after.filter((v) => v).length > before.filter((v) => v).length, 'the hint placed a digit');
   assert.equal(await page.getAttribute('.step-item[data-step="1"]', 'aria-current'), 'step');
@@ -548,8 +556,10 @@ test('hint: the technique first, then where, then it is applied; keys step too',
   await page.locator('body').focus();
   await page.keyboard.press('n');
   await page.keyboard.press('n');
+  await settle();
   assert.equal(await page.getAttribute('.step-item[data-step="2"]', 'aria-current'), 'step');
   await page.keyboard.press('p');
+  await settle();
   assert.equal(await page.getAttribute('.step-item[data-step="1"]', 'aria-current'), 'step');
 });
 
@@ -1123,6 +1133,7 @@ test('the share link restores givens, digits of each kind, notes and colours in 
   await waitCands(m, bit(1));
   const marksOnly = await gridState();
   await page.click('#toggle-auto');
+  await settle();
   await page.waitForFunction(() => ['g', 'p', 'x', 'm', 'k', 'q'].every((k) => new RegExp(`[#&]${k}=`).test(location.hash)));
   const expected = await gridState();
   assert.ok(expected.some((x) => x.kind === 'user') && expected.some((x) => x.kind === 'solver'));
@@ -1153,6 +1164,7 @@ test('screen readers: the status and the step text are live regions; cells say w
   assert.equal(await page.getAttribute('section.status', 'aria-live'), 'polite');
   await waitPathDone();
   await page.click('#hint');
+  await settle();
   assert.match(await page.textContent('#step-text'), /Hint: look for a/);
   const live = await page.evaluate(() => document.querySelector('#step-text').closest('[aria-live]')?.getAttribute('aria-live'));
   assert.equal(live, 'polite', 'the step text is inside an aria-live region');

@@ -290,6 +290,29 @@ pub enum Action {
     SetLevel(String),
 }
 
+impl Action {
+    /// Whether the action redraws much of the page: a step along the path or a change to every
+    /// cell. The page gives such an action a task of its own after the input event that asked
+    /// for it (see [`crate::hooks::use_worker`]).
+    pub fn redraws_much(&self) -> bool {
+        matches!(
+            self,
+            Action::Next
+                | Action::Prev
+                | Action::ToStart
+                | Action::SolveAll
+                | Action::Jump(_)
+                | Action::Hint
+                | Action::FillCandidates
+                | Action::ClearNotes
+                | Action::FillSingles
+                | Action::ToggleAuto
+                | Action::Restart
+                | Action::Clear
+        )
+    }
+}
+
 /// How the position changed, which decides what happens to the history and the path.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum Change {

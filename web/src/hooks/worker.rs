@@ -2,6 +2,8 @@
 
 use crate::client::{WorkerClient, default_worker_path};
 use crate::state::{Action, Model};
+use gloo_timers::callback::Timeout;
+use std::collections::VecDeque;
 use yew::prelude::*;
 
 /// Connects the model to the solver worker and returns the callback every action of the page
@@ -41,5 +43,90 @@ pub fn use_worker(model: &UseReducerHandle<Model>) -> Callback<Action> {
         });
     }
     let dispatcher = model.dispatcher();
-    use_callback((), move |a: Action, _| dispatcher.dispatch(a))
+    let held = use_mut_ref(Held::default);
+    use_callback((), move |a: Action, _| {
+        let flush = match held.borrow_mut().take(a) {
+            Take::Now(a) => {
+                dispatcher.dispatch(a);
+                return;
+            }
+            Take::Held { flush } => flush,
+        };
+        if flush {
+            let (held, dispatcher) = (held.clone(), dispatcher.clone());
+            Timeout::new(0, move || {
+                // Not borrowed while dispatching: a redraw's effects may send more actions.
+                while let Some(a) = held.borrow_mut().next() {
+                    dispatcher.dispatch(a);
+                }
+            })
+            .forget();
+        }
+    })
+}
+
+/// The actions held for a task after the input event's, in order.
+#[derive(Default)]
+struct Held(VecDeque<Action>);
+
+/// What [`Held::take`] did with an action.
+#[derive(Debug, PartialEq)]
+enum Take {
+    /// Nothing is held and the action is light: dispatch it now.
+    Now(Action),
+    /// Held, behind those held before it; `flush`: the first one held, so a task must be
+    /// scheduled to dispatch them.
+    Held { flush: bool },
+}
+
+impl Held {
+    /// Takes an action from an input event.
+    fn take(&mut self, a: Action) -> Take {
+        let flush = self.0.is_empty();
+        if flush && !a.redraws_much() {
+            return Take::Now(a);
+        }
+        self.0.push_back(a);
+        Take::Held { flush }
+    }
+
+    /// The next action held, first held first.
+    fn next(&mut self) -> Option<Action> {
+        self.0.pop_front()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn steps_wait_for_a_task_of_their_own_and_what_follows_waits_behind_them() {
+        let mut held = Held::default();
+        // Light actions go at once while nothing is held.
+        assert_eq!(held.take(Action::Select(3)), Take::Now(Action::Select(3)));
+        assert_eq!(held.take(Action::Input(5)), Take::Now(Action::Input(5)));
+        // A step is held, and the first one held asks for the task.
+        assert_eq!(held.take(Action::Next), Take::Held { flush: true });
+        // What comes before that task waits behind it, light or not, without a second task.
+        assert_eq!(held.take(Action::Input(7)), Take::Held { flush: false });
+        assert_eq!(held.take(Action::SolveAll), Take::Held { flush: false });
+        assert_eq!(held.next(), Some(Action::Next));
+        assert_eq!(held.next(), Some(Action::Input(7)));
+        assert_eq!(held.next(), Some(Action::SolveAll));
+        assert_eq!(held.next(), None);
+        // Emptied, light actions go at once again.
+        assert_eq!(held.take(Action::Move(0, 1)), Take::Now(Action::Move(0, 1)));
+        assert_eq!(held.take(Action::Jump(4)), Take::Held { flush: true });
+    }
+
+    #[test]
+    fn typing_goes_at_once_and_path_steps_and_whole_grid_changes_wait() {
+        for a in [Action::Select(0), Action::Input(1), Action::Note(2), Action::Erase, Action::Undo] {
+            assert!(!a.redraws_much(), "{a:?}");
+        }
+        for a in [Action::Next, Action::Prev, Action::SolveAll, Action::Hint, Action::FillCandidates] {
+            assert!(a.redraws_much(), "{a:?}");
+        }
+    }
 }

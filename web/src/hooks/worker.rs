@@ -122,10 +122,13 @@ mod tests {
 
     #[test]
     fn typing_goes_at_once_and_path_steps_and_whole_grid_changes_wait() {
-        for a in [Action::Select(0), Action::Input(1), Action::Note(2), Action::Erase, Action::Undo] {
+        for a in [Action::Select(0), Action::Input(1), Action::Note(2), Action::Erase, Action::Undo]
+        {
             assert!(!a.redraws_much(), "{a:?}");
         }
-        for a in [Action::Next, Action::Prev, Action::SolveAll, Action::Hint, Action::FillCandidates] {
+        for a in
+            [Action::Next, Action::Prev, Action::SolveAll, Action::Hint, Action::FillCandidates]
+        {
             assert!(a.redraws_much(), "{a:?}");
         }
     }

@@ -49,9 +49,20 @@ export function pasteInto(page, text) {
 /** The trace categories that record every task and the `performance.mark`s. */
 const TRACE_CATEGORIES = 'disabled-by-default-devtools.timeline,devtools.timeline,blink.user_timing';
 
+/** The same, with V8's compilation of wasm (for what a task is made of: `tracePhases`'s
+ *  `parts` and `lazy`). */
+export const TRACE_WITH_WASM = `${TRACE_CATEGORIES},v8.wasm,disabled-by-default-v8.wasm.detailed`;
+
+/** The events inside a task that say what it did (nested ones, such as FunctionCall inside
+ *  EventDispatch, are counted apart, so the parts may add up to more than the task). */
+export const TASK_PARTS = ['EventDispatch', 'FunctionCall', 'FireAnimationFrame', 'TimerFire',
+  'wasm.CompileLazy', 'UpdateLayoutTree', 'Layout', 'PrePaint', 'Paint', 'Commit'];
+
 /** Splits the page's main-thread tasks of a trace (`events`) into phases, each begun by a
  *  `performance.mark('phase:NAME')` in the page. Returns, in phase order, each phase's longest
- *  task, its count of tasks over 50 ms and its main-thread total, in ms. */
+ *  task, its count of tasks over 50 ms and its total, in ms; and what the longest task was made
+ *  of (`parts`: ms per name of `TASK_PARTS` inside it) and V8's lazy compilation of wasm over the
+ *  phase (`lazy`, ms; both 0 unless the trace recorded them: `TRACE_WITH_WASM`). */
 function phasesOf(events) {
   // The page's main thread: the renderer main thread that dispatched the most events.
   const mains = new Set(events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
@@ -62,38 +73,100 @@ function phasesOf(events) {
     if (e.name === 'EventDispatch' && mains.has(k)) dispatches.set(k, (dispatches.get(k) ?? 0) + 1);
   }
   const main = [...dispatches].sort((a, b) => b[1] - a[1])[0]?.[0];
-  const marks = events.filter((e) => e.name.startsWith('phase:') && `${e.pid}:${e.tid}` === main)
+  const onMain = events.filter((e) => `${e.pid}:${e.tid}` === main);
+  const marks = onMain.filter((e) => e.name.startsWith('phase:'))
     .map((e) => [e.ts, e.name.slice(6)]).sort((a, b) => a[0] - b[0]);
-  const phases = new Map(marks.map(([, n]) => [n, { longest: 0, over50: 0, total: 0 }]));
-  for (const e of events) {
-    if (e.name !== 'RunTask' || e.ph !== 'X' || `${e.pid}:${e.tid}` !== main) continue;
-    const name = [...marks].reverse().find(([at]) => at <= e.ts)?.[1];
-    if (!name) continue;
+  const phaseAt = (ts) => {
+    for (let i = marks.length - 1; i >= 0; i--) if (marks[i][0] <= ts) return marks[i][1];
+    return undefined;
+  };
+  const phases = new Map(marks.map(([, n]) => [n, { longest: 0, over50: 0, total: 0, top: null, parts: new Map(), lazy: 0 }]));
+  for (const e of onMain) {
+    if (e.ph !== 'X') continue;
+    const p = phases.get(phaseAt(e.ts));
+    if (!p) continue;
+    if (e.name === 'wasm.CompileLazy') p.lazy += e.dur / 1000;
+    if (e.name !== 'RunTask') continue;
     const ms = e.dur / 1000;
-    const p = phases.get(name);
-    p.longest = Math.max(p.longest, ms);
+    if (ms > p.longest) [p.longest, p.top] = [ms, e];
     p.total += ms;
     if (ms > 50) p.over50 += 1;
   }
+  for (const e of onMain) {
+    if (e.ph !== 'X' || !TASK_PARTS.includes(e.name)) continue;
+    const p = phases.get(phaseAt(e.ts));
+    const top = p?.top;
+    if (top && e.ts >= top.ts && e.ts + e.dur <= top.ts + top.dur) {
+      p.parts.set(e.name, (p.parts.get(e.name) ?? 0) + e.dur / 1000);
+    }
+  }
+  for (const p of phases.values()) delete p.top;
   return phases;
 }
 
 /** Records `page`'s main-thread tasks with Chromium's tracing while `fn` runs: every task
  *  (event handlers, worker messages, timers, rendering frames), not only the long ones the
  *  PerformanceObserver reports. `fn` gets `mark(name)`, which starts a phase (a
- *  `performance.mark` in the page). Returns what [`phasesOf`] returns. */
-export async function tracePhases(context, page, fn) {
+ *  `performance.mark` in the page). `categories`: what the trace records (`TRACE_WITH_WASM`
+ *  adds wasm compilation). Returns what [`phasesOf`] returns. */
+export async function tracePhases(context, page, fn, categories = TRACE_CATEGORIES) {
   const cdp = await context.newCDPSession(page);
   const events = [];
   cdp.on('Tracing.dataCollected', (d) => events.push(...d.value));
   const complete = new Promise((ok) => cdp.once('Tracing.tracingComplete', ok));
-  await cdp.send('Tracing.start', { categories: TRACE_CATEGORIES, transferMode: 'ReportEvents' });
+  await cdp.send('Tracing.start', { categories, transferMode: 'ReportEvents' });
   const mark = (name) => page.evaluate((n) => performance.mark(`phase:${n}`), name);
   await fn(mark);
   await cdp.send('Tracing.end');
   await complete;
   await cdp.detach();
   return phasesOf(events);
+}
+
+/** Waits two animation frames in `page`: whatever the last input asked for is drawn. */
+export function settleFrames(page) {
+  return page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+}
+
+/** The probes' page-speed phases in a fresh browser against `base`, traced with `categories`:
+ *  the page loaded, then `text` pasted, ten steps once the first step is listed, and Solve all
+ *  until every cell holds a digit. Returns what `tracePhases` returns. */
+export function traceSpeedPhases(base, text, categories = TRACE_CATEGORIES) {
+  return withFreshBrowser('deduku-probe-', async (ctx) => {
+    const page = await ctx.newPage();
+    await page.goto(base);
+    await page.waitForSelector('[role=gridcell]');
+    await settleFrames(page);
+    return await tracePhases(ctx, page, (mark) => runSpeedPhases(page, text, mark), categories);
+  });
+}
+
+/** The arguments of a probe run as `node tests/probe/NAME.mjs RUNS DIST [DIST...]`: the runs and
+ *  the build directories; prints the usage and exits when they are missing. */
+export function probeArgs(name) {
+  const [runsArg, ...dists] = process.argv.slice(2);
+  const runs = Number(runsArg);
+  if (!(runs > 0) || dists.length === 0) {
+    console.error(`usage: node tests/probe/${name}.mjs RUNS DIST [DIST...]`);
+    process.exit(2);
+  }
+  return { runs, dists };
+}
+
+/** The speed phases themselves, on a loaded `page` inside `tracePhases`. */
+async function runSpeedPhases(page, text, mark) {
+  await mark('paste');
+  await pasteInto(page, text);
+  await page.waitForSelector('.step-item');
+  await settleFrames(page);
+  await mark('step');
+  for (let i = 0; i < 10; i++) await page.click('#next');
+  await settleFrames(page);
+  await mark('solve all');
+  await page.click('#solve-all');
+  await page.waitForFunction(() => !document.querySelector('#progress')
+    && [...document.querySelectorAll('[role=gridcell]')].every((c) => c.dataset.value !== '0'), null, { timeout: 120000 });
+  await settleFrames(page);
 }
 
 /** Times every load of `page` to a usable grid: from the navigation's start to the 81 cells in

@@ -9,14 +9,9 @@
 // slow spell of the machine does not always land on the same build). THROTTLE=N slows the page's
 // main thread N times (Chromium's CPU throttling), so that its own work outweighs the machine's
 // noise in an A/B. Not part of the test suite: its numbers vary with the machine's load.
-import { alternateBuilds, median, watchGridLoad, withFreshBrowser } from '../chromium.mjs';
+import { alternateBuilds, median, probeArgs, watchGridLoad, withFreshBrowser } from '../chromium.mjs';
 
-const [runsArg, ...dists] = process.argv.slice(2);
-const runs = Number(runsArg);
-if (!(runs > 0) || dists.length === 0) {
-  console.error('usage: node tests/probe/cold-load.mjs RUNS DIST [DIST...]');
-  process.exit(2);
-}
+const { runs, dists } = probeArgs('cold-load');
 
 /** One fresh browser against `base`: the grid's time, the app wasm's arrival and the longest
  *  main-thread task before the grid, in ms from the navigation's start. */

@@ -12,44 +12,14 @@
 import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { alternateBuilds, median, pasteInto, tracePhases, withFreshBrowser } from '../chromium.mjs';
+import { alternateBuilds, median, probeArgs, traceSpeedPhases } from '../chromium.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const sample = join(here, '..', '..', 'web', 'samples', 'forum-hardest-1.txt');
-const [runsArg, ...dists] = process.argv.slice(2);
-const runs = Number(runsArg);
-if (!(runs > 0) || dists.length === 0) {
-  console.error('usage: node tests/probe/page-tasks.mjs RUNS DIST [DIST...]');
-  process.exit(2);
-}
-
-/** One fresh browser against `base`: the phases' longest task and total, in ms. */
-function probe(base, text) {
-  return withFreshBrowser('deduku-probe-', async (ctx) => {
-    const page = await ctx.newPage();
-    await page.goto(base);
-    await page.waitForSelector('[role=gridcell]');
-    const settle = () => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-    await settle();
-    return await tracePhases(ctx, page, async (mark) => {
-      await mark('paste');
-      await pasteInto(page, text);
-      await page.waitForSelector('.step-item');
-      await settle();
-      await mark('step');
-      for (let i = 0; i < 10; i++) await page.click('#next');
-      await settle();
-      await mark('solve all');
-      await page.click('#solve-all');
-      await page.waitForFunction(() => !document.querySelector('#progress')
-        && [...document.querySelectorAll('[role=gridcell]')].every((c) => c.dataset.value !== '0'), null, { timeout: 120000 });
-      await settle();
-    });
-  });
-}
+const { runs, dists } = probeArgs('page-tasks');
 
 const text = await readFile(sample, 'utf8');
-const results = await alternateBuilds(dists, runs, (base) => probe(base, text), (phases) =>
+const results = await alternateBuilds(dists, runs, (base) => traceSpeedPhases(base, text), (phases) =>
   [...phases].map(([n, p]) => `${n} ${p.longest.toFixed(0)} ms (total ${p.total.toFixed(0)})`).join(', '));
 console.log(`\n| build | phase | longest task, median | longest task, max | main-thread total, median |`);
 console.log('|---|---|---|---|---|');

@@ -284,6 +284,9 @@ pub enum Action {
     ClearColors,
     /// A new puzzle: from the pool at once when one is ready, else made by the worker.
     NewPuzzle(PuzzleChoice),
+    /// The person has left the page alone for a while: the worker may start filling the pool
+    /// (see [`Model::start_pool`]).
+    FillPool,
     /// A new puzzle of the level chosen in the settings.
     NewChosenPuzzle,
     /// Choose the level "New puzzle" makes.
@@ -410,6 +413,8 @@ pub struct Model {
     pub pool_revision: u64,
     /// Background requests filling the pool: id → level.
     refills: BTreeMap<u64, String>,
+    /// Whether the pool may be filled ([`Action::FillPool`] came).
+    pool_on: bool,
     /// The seed of the page's generator requests, and how many were made.
     seed: (u64, u64),
 }
@@ -468,6 +473,7 @@ impl Model {
             pool: Rc::default(),
             pool_revision: 0,
             refills: BTreeMap::new(),
+            pool_on: false,
             seed: (0, 0),
         };
         m.givens_mode = m.pos.is_empty();
@@ -498,12 +504,14 @@ impl Model {
     }
 
     /// Starts the pool of ready puzzles: `pool` as stored, `seed` for the generator requests
-    /// (the page takes it from the clock; the model reads none); asks the worker for the
-    /// missing ones, to be made while it is idle.
+    /// (the page takes it from the clock; the model reads none). The missing ones are asked
+    /// for only after [`Action::FillPool`], which the page sends once the person has left it
+    /// alone for a while. Making puzzles runs most of the worker's code for the first time,
+    /// so the browser compiles and optimises it then. On a machine with two cores, that work
+    /// right after a load made the first paste's longest task about twice as long.
     pub fn start_pool(&mut self, pool: Pool, seed: u64) {
         self.pool = Rc::new(pool);
         self.seed = (seed, 0);
-        self.refill();
     }
 
     fn next_seed(&mut self) -> u64 {
@@ -514,6 +522,9 @@ impl Model {
     /// Asks for one background puzzle for every level short of [`POOL_SIZE`] that has none
     /// coming.
     fn refill(&mut self) {
+        if !self.pool_on {
+            return;
+        }
         for level in POOL_LEVELS {
             let have = self.pool.get(level).map_or(0, Vec::len);
             let coming = self.refills.values().any(|l| l == level);
@@ -823,6 +834,12 @@ impl Model {
             Action::NewPuzzle(choice) => return self.new_puzzle(choice),
             Action::NewChosenPuzzle => {
                 return self.new_puzzle(PuzzleChoice::Level(self.settings.level.clone()));
+            }
+            Action::FillPool => {
+                if !self.pool_on {
+                    self.pool_on = true;
+                    self.refill();
+                }
             }
         }
         None
@@ -1834,6 +1851,11 @@ mod tests {
         pool.get_mut("easy").unwrap().pop();
         let mut m = std::mem::take(&mut p.m);
         m.start_pool(pool, 99);
+        assert!(
+            !m.outbox.iter().any(|r| matches!(r.job, Job::Generate { .. })),
+            "nothing made before the page is left alone"
+        );
+        let m = m.apply(Action::FillPool);
         let gens: Vec<&Request> =
             m.outbox.iter().filter(|r| matches!(r.job, Job::Generate { .. })).collect();
         assert_eq!(gens.len(), 1, "one refill, for easy");

@@ -14,7 +14,7 @@ use super::techniques::Techniques;
 use super::update::UpdateNotice;
 use crate::hooks::{
     KEY_HELP, use_action, use_file_drop, use_opened, use_page_keys, use_persisted_model,
-    use_player, use_worker,
+    use_player, use_pool_when_idle, use_worker,
 };
 use crate::state::{Action, POOL_LEVELS, PathState};
 use yew::prelude::*;
@@ -27,6 +27,7 @@ pub fn App() -> Html {
     use_page_keys(on_action.clone(), model.running());
     use_file_drop(on_action.clone());
     use_player(&model);
+    use_pool_when_idle(&model);
     let keys_fold = use_opened();
 
     let on_select = use_action(&on_action, Action::Select);

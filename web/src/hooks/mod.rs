@@ -9,6 +9,8 @@
 //! - [`use_page_keys`]: the shortcut keys and paste anywhere on the page.
 //! - [`use_file_drop`]: a file (or text) dropped anywhere on the page goes the way of a paste.
 //! - [`use_player`]: the timer that plays the path.
+//! - [`use_pool_when_idle`]: lets the worker fill the pool of ready puzzles once the person
+//!   has left the page alone for a while.
 //! - [`use_action`]: a typed callback for a component (an index → [`Action::Select`]) that
 //!   stays the same from render to render.
 //! - [`use_opened`]: whether a folded panel (`<details>`) has been opened yet, so that its body
@@ -18,12 +20,14 @@ mod drop;
 mod keys;
 mod persistence;
 mod player;
+mod pool;
 mod worker;
 
 pub use drop::{MAX_DROP_BYTES, use_file_drop};
 pub use keys::{KEY_HELP, page_key_action, use_page_keys};
 pub use persistence::use_persisted_model;
 pub use player::use_player;
+pub use pool::use_pool_when_idle;
 pub use worker::use_worker;
 
 use crate::state::{Action, Model};

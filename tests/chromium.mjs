@@ -110,17 +110,23 @@ function phasesOf(events) {
  *  `performance.mark` in the page). `categories`: what the trace records (`TRACE_WITH_WASM`
  *  adds wasm compilation). Returns what [`phasesOf`] returns. */
 export async function tracePhases(context, page, fn, categories = TRACE_CATEGORIES) {
+  const mark = (name) => page.evaluate((n) => performance.mark(`phase:${n}`), name);
+  return phasesOf(await traceEvents(context, page, () => fn(mark), categories));
+}
+
+/** Every event of Chromium's trace (all processes and threads, `categories`) while `fn` runs
+ *  on `page`, as the trace's JSON objects. */
+export async function traceEvents(context, page, fn, categories = TRACE_CATEGORIES) {
   const cdp = await context.newCDPSession(page);
   const events = [];
   cdp.on('Tracing.dataCollected', (d) => events.push(...d.value));
   const complete = new Promise((ok) => cdp.once('Tracing.tracingComplete', ok));
   await cdp.send('Tracing.start', { categories, transferMode: 'ReportEvents' });
-  const mark = (name) => page.evaluate((n) => performance.mark(`phase:${n}`), name);
-  await fn(mark);
+  await fn();
   await cdp.send('Tracing.end');
   await complete;
   await cdp.detach();
-  return phasesOf(events);
+  return events;
 }
 
 /** Waits two animation frames in `page`: whatever the last input asked for is drawn. */

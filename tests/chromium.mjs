@@ -135,14 +135,16 @@ export function settleFrames(page) {
 }
 
 /** The probes' page-speed phases in a fresh browser against `base`, traced with `categories`:
- *  the page loaded, then `text` pasted, ten steps once the first step is listed, and Solve all
- *  until every cell holds a digit. Returns what `tracePhases` returns. */
+ *  the page loaded, then `text` pasted (at once, or `PASTE_AFTER` ms after the grid appears),
+ *  ten steps once the first step is listed, and Solve all until every cell holds a digit.
+ *  Returns what `tracePhases` returns. */
 export function traceSpeedPhases(base, text, categories = TRACE_CATEGORIES) {
   return withFreshBrowser('deduku-probe-', async (ctx) => {
     const page = await ctx.newPage();
     await page.goto(base);
     await page.waitForSelector('[role=gridcell]');
     await settleFrames(page);
+    await new Promise((r) => setTimeout(r, Number(process.env.PASTE_AFTER ?? 0)));
     return await tracePhases(ctx, page, (mark) => runSpeedPhases(page, text, mark), categories);
   });
 }

@@ -20,8 +20,8 @@ const ACTIVITY: [&str; 5] = ["keydown", "pointerdown", "wheel", "paste", "drop"]
 /// Why it waits: making puzzles runs most of the worker's code for the first time. The
 /// browser then compiles that code, and optimises what gets hot, on the worker's thread and
 /// on compiler threads. On a machine with two cores, that competes with the page. Started at
-/// load, it made a paste right after the load take about twice as long on the page's thread
-/// (`SPEED.md`).
+/// load, it made a paste right after the load take 1.4 to 2.3 times as long on the page's
+/// thread, in three probes. A paste made a second later was not slowed (`SPEED.md`).
 #[hook]
 pub fn use_pool_when_idle(model: &UseReducerHandle<Model>) {
     let dispatcher = model.dispatcher();

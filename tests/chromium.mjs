@@ -1,9 +1,10 @@
 // How the tests drive Chromium: Debian's Chromium launched headless with a profile of its own,
 // a paste as the person makes it, and the trace read as phases of main-thread tasks. Shared by
 // the e2e tests and the probes in tests/probe/.
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { startServer } from './static-server.mjs';
 
@@ -37,6 +38,14 @@ export async function withFreshBrowser(prefix, fn) {
   }
 }
 
+/** The page's samples (`web/samples/`), which the tests and probes paste. */
+const SAMPLES = join(dirname(fileURLToPath(import.meta.url)), '..', 'web', 'samples');
+
+/** The text of the sample `name` (`web/samples/NAME.txt`). */
+export function readSample(name) {
+  return readFile(join(SAMPLES, `${name}.txt`), 'utf8');
+}
+
 /** Pastes `text` on `page`'s body, as Ctrl+V with that text on the clipboard does. */
 export function pasteInto(page, text) {
   return page.evaluate((t) => {
@@ -63,7 +72,7 @@ export const TASK_PARTS = ['EventDispatch', 'FunctionCall', 'FireAnimationFrame'
  *  task, its count of tasks over 50 ms and its total, in ms; and what the longest task was made
  *  of (`parts`: ms per name of `TASK_PARTS` inside it) and V8's lazy compilation of wasm over the
  *  phase (`lazy`, ms; both 0 unless the trace recorded them: `TRACE_WITH_WASM`). */
-function phasesOf(events) {
+export function phasesOf(events) {
   // The page's main thread: the renderer main thread that dispatched the most events.
   const mains = new Set(events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
     .map((e) => `${e.pid}:${e.tid}`));

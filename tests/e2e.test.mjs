@@ -9,11 +9,10 @@ import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startServer } from './static-server.mjs';
-import { launchBrowser, pasteInto, tracePhases, watchGridLoad, withFreshBrowser } from './chromium.mjs';
+import { launchBrowser, pasteInto, readSample, tracePhases, watchGridLoad, withFreshBrowser } from './chromium.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..');
-const samplesDir = join(root, 'web', 'samples');
 const shots = join(here, 'screenshots');
 
 let server;
@@ -149,7 +148,7 @@ async function waitForState(expected, timeout = 15000) {
 
 /** Loads a sample by pasting its file; returns its givens. */
 async function load(id) {
-  const text = await readFile(join(samplesDir, `${id}.txt`), 'utf8');
+  const text = await readSample(id);
   await paste(text);
   const givens = expectedGivens(text);
   await waitForValues(givens);
@@ -264,7 +263,7 @@ test('initial page: an ARIA grid of 81 labelled cells and a worker', async () =>
 test('pasting each seed file shows its givens', async () => {
   await open();
   for (const name of SEEDS) {
-    const text = await readFile(join(samplesDir, `${name}.txt`), 'utf8');
+    const text = await readSample(name);
     await paste(text);
     const expected = expectedGivens(text);
     assert.equal(expected.length, 81, name);
@@ -280,13 +279,13 @@ test('the Samples menu loads a labelled hard puzzle', async () => {
   assert.ok(labels.some((l) => /Hard/.test(l)) && labels.length >= 9, labels.join(', '));
   await page.selectOption('#samples', 'top1465-1');
   await page.click('#load-sample');
-  const line = (await readFile(join(samplesDir, 'top1465-1.txt'), 'utf8')).trim();
+  const line = (await readSample('top1465-1')).trim();
   await waitForValues([...line].map((c) => (c === '.' ? 0 : Number(c))));
 });
 
 test('stepping through a whole path ends on the solution; going back restores the start', async () => {
   await open();
-  const text = await readFile(join(samplesDir, 'codedojo-easy.txt'), 'utf8');
+  const text = await readSample('codedojo-easy');
   const givens = expectedGivens(text);
   await paste(text);
   await waitForValues(givens);
@@ -334,7 +333,7 @@ test('stepping through a whole path ends on the solution; going back restores th
 
 test('a chain step draws its links; dark mode and phone width look right', async () => {
   await open();
-  const text = await readFile(join(samplesDir, 'top1465-1.txt'), 'utf8');
+  const text = await readSample('top1465-1');
   await paste(text);
   await waitPathDone(120000);
   // Show the first step past the singles that draws links (else one a third of the way).
@@ -367,7 +366,7 @@ test('a chain step draws its links; dark mode and phone width look right', async
 
 test('a bad paste shows the parser message and leaves the grid unchanged', async () => {
   await open();
-  const text = await readFile(join(samplesDir, 'blog-2007.txt'), 'utf8');
+  const text = await readSample('blog-2007');
   await paste(text);
   await waitForValues(expectedGivens(text));
   const before = await gridValues();
@@ -385,7 +384,7 @@ test('a bad paste shows the parser message and leaves the grid unchanged', async
 
 test('typing a digit that repeats a peer marks both cells as conflicts', async () => {
   await open();
-  const text = await readFile(join(samplesDir, 'blog-2007.txt'), 'utf8');
+  const text = await readSample('blog-2007');
   await paste(text);
   await waitForValues(expectedGivens(text));
   // r1c3 is empty and r1c1 holds 5.
@@ -412,7 +411,7 @@ test('the solver runs in a Worker: clicks answer while a long job runs, and Canc
   // Cancel button shows" would race the end of the path: a mutation observer clicks Cancel the
   // moment the button is rendered for the pasted puzzle (its first given is on the grid), that
   // is, as soon as its path has started.
-  const text = await readFile(join(samplesDir, 'forum-hardest-1.txt'), 'utf8');
+  const text = await readSample('forum-hardest-1');
   const givens = expectedGivens(text);
   const first = givens.findIndex((v) => v !== 0);
   const cancelled = page.evaluate(
@@ -447,7 +446,7 @@ test('the solver runs in a Worker: clicks answer while a long job runs, and Canc
   const latency = Date.now() - t0;
   assert.ok(latency < 1000, `the click answered in ${latency} ms`);
   // The same worker keeps working.
-  const easy = await readFile(join(samplesDir, 'codedojo-easy.txt'), 'utf8');
+  const easy = await readSample('codedojo-easy');
   await paste(easy);
   await waitForValues(expectedGivens(easy));
   await page.waitForSelector('#verdict.good', { timeout: 20000 });
@@ -456,7 +455,7 @@ test('the solver runs in a Worker: clicks answer while a long job runs, and Canc
 
 test('reload restores the position after steps exactly (helper digits stay helper digits)', async () => {
   await open();
-  const text = await readFile(join(samplesDir, 'codedojo-medium.txt'), 'utf8');
+  const text = await readSample('codedojo-medium');
   await paste(text);
   const givens = expectedGivens(text);
   await waitForValues(givens);
@@ -534,7 +533,7 @@ test('nothing moves under the pointer while the verdict, the rating and the path
 
 test('hint: the technique first, then where, then it is applied; keys step too', async () => {
   await open();
-  const text = await readFile(join(samplesDir, 'codedojo-easy.txt'), 'utf8');
+  const text = await readSample('codedojo-easy');
   await paste(text);
   await waitForValues(expectedGivens(text));
   await waitPathDone();
@@ -1659,7 +1658,7 @@ async function dropFile(name, text) {
 
 test('drag and drop: an .sdk file loads like a paste; a bad file shows the message with line and column and the grid stays', async () => {
   await open();
-  const line = (await readFile(join(samplesDir, 'top1465-1.txt'), 'utf8')).trim();
+  const line = (await readSample('top1465-1')).trim();
   const sdk = [...Array(9).keys()].map((r) => line.slice(r * 9, r * 9 + 9)).join('\n') + '\n';
   await dropFile('top1465-1.sdk', sdk);
   const expected = [...line].map((c) => (c === '.' ? 0 : Number(c)));
@@ -1677,7 +1676,7 @@ test('drag and drop: an .sdk file loads like a paste; a bad file shows the messa
 
 test('a SudokuWiki link pasted on the page opens its puzzle (no request is made for it)', async () => {
   await open();
-  const text = await readFile(join(samplesDir, 'codedojo-easy.txt'), 'utf8');
+  const text = await readSample('codedojo-easy');
   const givens = expectedGivens(text);
   const requests = [];
   page.on('request', (r) => requests.push(r.url()));

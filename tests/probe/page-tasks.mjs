@@ -16,16 +16,11 @@
 // file of the page). On two cores that slows the paste's frame. PASTE_AFTER=1000 pastes a
 // second after the grid shows instead, as a person's first paste would at the earliest; the
 // other probes that drive these phases (task-anatomy.mjs) read it too.
-import { readFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { alternateBuilds, median, probeArgs, traceSpeedPhases } from '../chromium.mjs';
+import { alternateBuilds, median, probeArgs, readSample, traceSpeedPhases } from '../chromium.mjs';
 
-const here = dirname(fileURLToPath(import.meta.url));
-const sample = join(here, '..', '..', 'web', 'samples', 'forum-hardest-1.txt');
 const { runs, dists } = probeArgs('page-tasks');
 
-const text = await readFile(sample, 'utf8');
+const text = await readSample('forum-hardest-1');
 const results = await alternateBuilds(dists, runs, (base) => traceSpeedPhases(base, text), (phases) =>
   [...phases].map(([n, p]) => `${n} ${p.longest.toFixed(0)} ms (total ${p.total.toFixed(0)})`).join(', '));
 console.log(`\n| build | phase | longest task, median | longest task, max | main-thread total, median |`);

@@ -8,14 +8,9 @@
 // DIST should be a build whose app keeps its function names, or the wasm shows only as
 // `wasm-function[N]`: `scripts/names-build.sh DIR` makes one (no wasm-opt, names kept; a
 // diagnostic build, not what ships).
-import { readFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { startServer } from '../static-server.mjs';
-import { pasteInto, withFreshBrowser } from '../chromium.mjs';
+import { pasteInto, readSample, withFreshBrowser } from '../chromium.mjs';
 
-const here = dirname(fileURLToPath(import.meta.url));
-const sample = join(here, '..', '..', 'web', 'samples', 'forum-hardest-1.txt');
 const [runsArg, dist] = process.argv.slice(2);
 const runs = Number(runsArg);
 if (!(runs > 0) || !dist) {
@@ -49,7 +44,7 @@ function profileOnce(base, text) {
   });
 }
 
-const text = await readFile(sample, 'utf8');
+const text = await readSample('forum-hardest-1');
 const server = await startServer(dist, 0);
 const base = `http://127.0.0.1:${server.address().port}/`;
 const total = new Map();

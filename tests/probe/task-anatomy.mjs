@@ -7,13 +7,8 @@
 // part of the test suite.
 //
 //   node tests/probe/task-anatomy.mjs RUNS DIST [DIST...]     (after `trunk build --release`)
-import { readFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { TASK_PARTS, TRACE_WITH_WASM, alternateBuilds, median, probeArgs, traceSpeedPhases } from '../chromium.mjs';
+import { TASK_PARTS, TRACE_WITH_WASM, alternateBuilds, median, probeArgs, readSample, traceSpeedPhases } from '../chromium.mjs';
 
-const here = dirname(fileURLToPath(import.meta.url));
-const sample = join(here, '..', '..', 'web', 'samples', 'forum-hardest-1.txt');
 const { runs, dists } = probeArgs('task-anatomy');
 const PHASES = ['paste', 'step', 'solve all'];
 
@@ -24,7 +19,7 @@ const describe = (r) => PHASES.filter((n) => r.has(n)).map((n) => {
   return `\n  ${n}: longest ${p.longest.toFixed(1)} ms [${partsText(p.parts)}]; lazy compile over the phase ${p.lazy.toFixed(1)} ms`;
 }).join('');
 
-const text = await readFile(sample, 'utf8');
+const text = await readSample('forum-hardest-1');
 const results = await alternateBuilds(dists, runs, (base) => traceSpeedPhases(base, text, TRACE_WITH_WASM), describe);
 console.log('\n| build | phase | longest task, median | inside it, medians (ms) | lazy compile over the phase, median |');
 console.log('|---|---|---|---|---|');

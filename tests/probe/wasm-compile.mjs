@@ -9,43 +9,36 @@
 // starts which job. Not part of the test suite.
 //
 //   node tests/probe/wasm-compile.mjs RUNS DIST [DIST...]     (after `trunk build --release`)
-import { readFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { TRACE_WITH_WASM, alternateBuilds, median, pasteInto, probeArgs, settleFrames, traceEvents, withFreshBrowser } from '../chromium.mjs';
+import { TRACE_WITH_WASM, alternateBuilds, median, pasteInto, phasesOf, probeArgs, readSample, settleFrames, traceEvents, withFreshBrowser } from '../chromium.mjs';
 
-const here = dirname(fileURLToPath(import.meta.url));
-const text = await readFile(join(here, '..', '..', 'web', 'samples', 'forum-hardest-1.txt'), 'utf8');
+const text = await readSample('forum-hardest-1');
 const { runs, dists } = probeArgs('wasm-compile');
 const KEYS = ['app lazy', 'worker lazy', 'top tier', 'paste longest', 'path listed'];
 
 async function probe(base) {
   return withFreshBrowser('deduku-probe-', async (ctx) => {
     const page = await ctx.newPage();
-    let pasted = 0;
     let listed = 0;
     const events = await traceEvents(ctx, page, async () => {
       await page.goto(base);
       await page.waitForSelector('[role=gridcell]');
       await settleFrames(page);
-      await page.evaluate(() => performance.mark('paste'));
-      pasted = Date.now();
+      await page.evaluate(() => performance.mark('phase:paste'));
+      const pasted = Date.now();
       await pasteInto(page, text);
       await page.waitForFunction(() => document.querySelector('.step-item') && !document.querySelector('#progress'),
         null, { timeout: 120000, polling: 20 });
       listed = Date.now() - pasted;
     }, TRACE_WITH_WASM);
-    const threads = new Map(events.filter((e) => e.name === 'thread_name').map((e) => [`${e.pid}:${e.tid}`, e.args.name]));
-    const mark = events.find((e) => e.name === 'paste');
-    const main = `${mark.pid}:${mark.tid}`;
-    const done = events.filter((e) => e.ph === 'X');
-    const total = (keep) => done.filter(keep).reduce((a, e) => a + e.dur / 1000, 0);
     const thread = (e) => `${e.pid}:${e.tid}`;
+    const names = new Map(events.filter((e) => e.name === 'thread_name').map((e) => [thread(e), e.args.name]));
+    const mark = events.find((e) => e.name === 'phase:paste');
+    const total = (keep) => events.filter((e) => e.ph === 'X' && keep(e)).reduce((a, e) => a + e.dur / 1000, 0);
     return new Map([
-      ['app lazy', total((e) => e.name === 'wasm.CompileLazy' && thread(e) === main)],
-      ['worker lazy', total((e) => e.name === 'wasm.CompileLazy' && threads.get(thread(e)) === 'DedicatedWorker thread')],
+      ['app lazy', total((e) => e.name === 'wasm.CompileLazy' && thread(e) === thread(mark))],
+      ['worker lazy', total((e) => e.name === 'wasm.CompileLazy' && names.get(thread(e)) === 'DedicatedWorker thread')],
       ['top tier', total((e) => e.name === 'wasm.TopTierCompilation')],
-      ['paste longest', Math.max(0, ...done.filter((e) => e.name === 'RunTask' && thread(e) === main && e.ts >= mark.ts).map((e) => e.dur / 1000))],
+      ['paste longest', phasesOf(events).get('paste').longest],
       ['path listed', listed],
     ]);
   });

@@ -836,10 +836,9 @@ impl Model {
                 return self.new_puzzle(PuzzleChoice::Level(self.settings.level.clone()));
             }
             Action::FillPool => {
-                if !self.pool_on {
-                    self.pool_on = true;
-                    self.refill();
-                }
+                // Again: `refill` asks only for what is short and not coming.
+                self.pool_on = true;
+                self.refill();
             }
         }
         None
@@ -1860,6 +1859,12 @@ mod tests {
             m.outbox.iter().filter(|r| matches!(r.job, Job::Generate { .. })).collect();
         assert_eq!(gens.len(), 1, "one refill, for easy");
         assert!(matches!(&gens[0].job, Job::Generate { background: true, .. }));
+        let id = m.next_id;
+        let m = m.apply(Action::FillPool);
+        assert!(
+            !m.outbox.iter().any(|r| r.id >= id && matches!(r.job, Job::Generate { .. })),
+            "the page left alone again asks for nothing more while that one is coming"
+        );
         p.m = run_worker(m, &mut p.sent);
         assert_eq!(p.m.pool["easy"].len(), POOL_SIZE);
         let ready = p.m.pool["easy"][0].clone();

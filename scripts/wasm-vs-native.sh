@@ -15,8 +15,9 @@
 # opt-level 2, fat LTO), with no extra rustflags (the worker ships without wasm SIMD);
 # WASM_RUSTFLAGS="…" sets some (e.g. WASM_RUSTFLAGS="-C target-feature=+simd128" to time it
 # with SIMD; it builds into target/wasm-vs-native-alt/ so the usual build stays). WASM_PROFILE=release
-# times the test profile instead. Like Trunk on the worker, wasm-opt -O3 runs on the test module
-# first (WASM_TEST_OPT, see scripts/wasm-test-runner.sh; WASM_TEST_OPT= skips it). Needs what
+# times the test profile instead. Like Trunk on the worker, wasm-opt runs on the test module
+# first, with the worker's flags from index.html (scripts/worker-opt-flags.sh); WASM_TEST_OPT
+# sets others (see scripts/wasm-test-runner.sh; WASM_TEST_OPT= skips wasm-opt). Needs what
 # scripts/test.sh needs (run scripts/setup.sh once).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -27,7 +28,7 @@ export PATH="$PWD/tests/node_modules/.bin:$HOME/.cargo/bin:$PATH"
 export CHROMEDRIVER="${CHROMEDRIVER:-/usr/bin/chromedriver}"
 export WASM_BINDGEN_TEST_TIMEOUT="${WASM_BINDGEN_TEST_TIMEOUT:-900}"
 PROFILE="${WASM_PROFILE:-web-release}"
-export WASM_TEST_OPT="${WASM_TEST_OPT--O3}"
+export WASM_TEST_OPT="${WASM_TEST_OPT-$(scripts/worker-opt-flags.sh)}"
 wasm_env=()
 if [ -n "${WASM_RUSTFLAGS+set}" ]; then
   wasm_env=(env "CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS=$WASM_RUSTFLAGS"

@@ -3,6 +3,8 @@
 
 use std::fmt;
 
+use crate::grid::bit128;
+
 /// The family (module) a technique belongs to; one module of `logic` per family.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash, PartialOrd, Ord)]
 pub enum Family {
@@ -290,15 +292,15 @@ impl TechniqueSet {
     }
     /// Whether `t` is in the set.
     pub fn contains(self, t: Technique) -> bool {
-        self.0 & (1 << t as u32) != 0
+        self.0 & bit128(t as usize) != 0
     }
     /// Adds `t`.
     pub fn insert(&mut self, t: Technique) {
-        self.0 |= 1 << t as u32;
+        self.0 |= bit128(t as usize);
     }
     /// Removes `t`.
     pub fn remove(&mut self, t: Technique) {
-        self.0 &= !(1 << t as u32);
+        self.0 &= !bit128(t as usize);
     }
     /// Removes every technique of a family.
     pub fn without_family(mut self, f: Family) -> TechniqueSet {

@@ -14,7 +14,7 @@
 //! cells are in every template => r3c6=5, …`.
 
 use crate::board::Board;
-use crate::grid::{Candidate, Cell, CellSet, Digit};
+use crate::grid::{Candidate, Cell, CellSet, Digit, bit128};
 use crate::logic::{Sink, Step, Technique};
 use std::ops::ControlFlow;
 
@@ -111,7 +111,7 @@ fn collect(allowed: &[u16; 9], r: usize, cols: u16, boxes: u8, cells: u128, out:
         free &= free - 1;
         let b = 1u8 << (c / 3);
         if boxes & b == 0 {
-            collect(allowed, r + 1, cols | 1 << c, boxes | b, cells | 1u128 << (r * 9 + c), out);
+            collect(allowed, r + 1, cols | 1 << c, boxes | b, cells | bit128(r * 9 + c), out);
         }
     }
 }

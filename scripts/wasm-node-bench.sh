@@ -1,20 +1,21 @@
 #!/usr/bin/env bash
-# The exact solver's wasm timed in Node, which runs the same engine (V8) as Chromium but starts in
-# a fraction of a second and can be pinned to one core: a quick, steady A/B of wasm-only changes
-# (build flags, wasm-opt passes) before scripts/wasm-vs-native.sh measures the ratio in the
-# browser. The work is the `wasm_vs_native` example's (crates/deduku/examples/wasm_vs_native/
-# work.rs, `Exact`: the three sets, count <= 2); the crate around it is written into
+# The exact solver's wasm timed in Node, which runs V8 as Chromium does but starts in a fraction
+# of a second and can be pinned to one core: a quick, steady A/B of wasm-only changes (build
+# flags, wasm-opt passes) before scripts/wasm-vs-native.sh measures the ratio in the browser.
+# Node's V8 is years older than Chromium's (Node 20: V8 11.3; Chromium 156: V8 15.6), and a
+# verdict here can fail to hold there: confirm it in the browser before keeping a change. The
+# work is the `wasm_vs_native` example's (crates/deduku/examples/wasm_vs_native/work.rs,
+# `Exact`: the three sets, count <= 2); the crate around it is written into
 # target/wasm-node/ and built as the shipped worker is (the solver at opt-level 2, the rest at
-# "z", fat LTO, panic=abort; wasm-opt with the worker's flags, then wasm-bindgen).
+# "z", fat LTO, panic=abort; wasm-bindgen, then wasm-opt).
 #
 #   scripts/wasm-node-bench.sh NAME [RUNS]   build into target/wasm-node/out/NAME, then print
 #                                            one `bench exact …` line per set (RUNS runs of 150 ms)
 #   scripts/wasm-node-bench.sh --run NAME [RUNS]     time a build made before, without building
 #
 # WASM_RUSTFLAGS sets rustflags for the build (e.g. "-C target-feature=+simd128"); WASM_OPT the
-# wasm-opt flags (default: the shipped worker's, from scripts/worker-opt-flags.sh; empty: no
-# wasm-opt; it runs before wasm-bindgen, as in the browser benches, while the functions still
-# have the mangled names that the worker's `--no-inline` pattern matches); SET one set only (top1465,
+# wasm-opt flags (default: the shipped worker's, read from index.html by
+# scripts/worker-opt-flags.sh; empty: no wasm-opt); SET one set only (top1465,
 # forum-hardest-sample or 17-clue-sample); PROFILE=1 also writes a V8 CPU profile and prints the
 # share of each function (the functions' names are kept; give SET, or the sets mix). Alternate two
 # builds' `--run`s under `taskset -c 1` to compare them. Needs what scripts/test.sh needs (run
@@ -104,16 +105,14 @@ EOF
   env "${flags[@]}" cargo build -q --release \
     --target wasm32-unknown-unknown --manifest-path "$dir/Cargo.toml" --target-dir "$dir/target"
   rm -rf "$out"
-  wasm="$dir/target/wasm32-unknown-unknown/release/wasm_node.wasm"
+  wasm-bindgen --target nodejs --no-typescript --keep-debug --out-dir "$out" \
+    "$dir/target/wasm32-unknown-unknown/release/wasm_node.wasm"
   opt="${WASM_OPT-$(scripts/worker-opt-flags.sh)}"
   if [ -n "$opt" ]; then
     set -f # the flags are words, and a pattern's `*` is wasm-opt's, not the shell's
     # shellcheck disable=SC2086 # the flags are words
-    wasm-opt $opt -g "$wasm" -o "$dir/opt.wasm"
-    set +f
-    wasm="$dir/opt.wasm"
+    wasm-opt $opt -g "$out/wasm_node_bg.wasm" -o "$out/wasm_node_bg.wasm"
   fi
-  wasm-bindgen --target nodejs --no-typescript --keep-debug --out-name wasm_node --out-dir "$out" "$wasm"
 fi
 
 [ -f "$out/wasm_node.js" ] || { echo "no build $out (run without --run first)" >&2; exit 1; }

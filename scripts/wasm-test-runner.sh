@@ -6,8 +6,7 @@ cd "$(dirname "$0")/.."
 export CHROMEDRIVER="${CHROMEDRIVER:-/usr/bin/chromedriver}"
 # WASM_TEST_OPT="FLAGS" first runs wasm-opt with those flags on the test module, as Trunk does on
 # the shipped worker (scripts/wasm-vs-native.sh passes scripts/worker-opt-flags.sh's, to time
-# what the page ships). Rust's module still has its functions' mangled names here, which
-# `--no-inline=PATTERN` matches as it does in the worker's build.
+# what the page ships).
 if [ -n "${WASM_TEST_OPT:-}" ]; then
   set -f # the flags are words, and a pattern's `*` is wasm-opt's, not the shell's
   opt="${1%.wasm}.opt$(printf '%s' "$WASM_TEST_OPT" | tr -c 'A-Za-z0-9' _).wasm"

@@ -109,9 +109,10 @@ EOF
     "$dir/target/wasm32-unknown-unknown/release/wasm_node.wasm"
   opt="${WASM_OPT-$(scripts/worker-opt-flags.sh)}"
   if [ -n "$opt" ]; then
-    set -f # the flags are words, and a pattern's `*` is wasm-opt's, not the shell's
+    set -f # the flags are split into words but never globbed
     # shellcheck disable=SC2086 # the flags are words
     wasm-opt $opt -g "$out/wasm_node_bg.wasm" -o "$out/wasm_node_bg.wasm"
+    set +f
   fi
 fi
 

@@ -8,7 +8,7 @@ export CHROMEDRIVER="${CHROMEDRIVER:-/usr/bin/chromedriver}"
 # the shipped worker (scripts/wasm-vs-native.sh passes scripts/worker-opt-flags.sh's, to time
 # what the page ships).
 if [ -n "${WASM_TEST_OPT:-}" ]; then
-  set -f # the flags are words, and a pattern's `*` is wasm-opt's, not the shell's
+  set -f # the flags are split into words but never globbed
   opt="${1%.wasm}.opt$(printf '%s' "$WASM_TEST_OPT" | tr -c 'A-Za-z0-9' _).wasm"
   if [ ! "$opt" -nt "$1" ]; then
     # shellcheck disable=SC2086 # the flags are words

@@ -557,7 +557,7 @@ const fn build_house_sets() -> [CellSet; 27] {
     while h < 27 {
         let mut j = 0;
         while j < 9 {
-            out[h].0 |= 1 << HOUSE_CELLS[h][j].0;
+            out[h].0 |= bit128(HOUSE_CELLS[h][j].0 as usize);
             j += 1;
         }
         h += 1;
@@ -574,7 +574,7 @@ const fn build_peers() -> [CellSet; 81] {
         out[i].0 = (HOUSE_SETS[hs[0].0 as usize].0
             | HOUSE_SETS[hs[1].0 as usize].0
             | HOUSE_SETS[hs[2].0 as usize].0)
-            & !(1 << i);
+            & !bit128(i);
         i += 1;
     }
     out

@@ -836,7 +836,8 @@ impl Model {
                 return self.new_puzzle(PuzzleChoice::Level(self.settings.level.clone()));
             }
             Action::FillPool => {
-                // Again: `refill` asks only for what is short and not coming.
+                // A repeated FillPool asks for nothing new: `refill` asks only for the levels
+                // that are short and have nothing coming.
                 self.pool_on = true;
                 self.refill();
             }

@@ -81,13 +81,9 @@ impl LitSet {
     /// No literal.
     pub(crate) const EMPTY: LitSet = LitSet([0; WORDS]);
 
-    /// The set of `lits`.
-    #[inline(always)]
-    pub(crate) fn of(lits: &[Lit]) -> LitSet {
-        lits.iter().fold(LitSet::EMPTY, |mut s, &l| {
-            s.insert(l);
-            s
-        })
+    /// Adds every literal of `lits`.
+    pub(crate) fn extend(&mut self, lits: &[Lit]) {
+        lits.iter().for_each(|&l| self.insert(l));
     }
     /// Adds `l`.
     #[inline(always)]
@@ -103,6 +99,12 @@ impl LitSet {
     pub(crate) fn intersect_with(&mut self, o: &LitSet) {
         for (a, b) in self.0.iter_mut().zip(&o.0) {
             *a &= b;
+        }
+    }
+    /// Makes the set `a ∩ b` (word by word, so no copy is made).
+    pub(crate) fn set_intersection(&mut self, a: &LitSet, b: &LitSet) {
+        for ((s, x), y) in self.0.iter_mut().zip(&a.0).zip(&b.0) {
+            *s = x & y;
         }
     }
     /// Whether the set holds some candidate both on and off.
@@ -146,13 +148,20 @@ mod tests {
 
     #[test]
     fn sets() {
-        let mut s = LitSet::of(&[Lit::on(3), Lit::off(700)]);
+        let mut s = LitSet::EMPTY;
+        s.extend(&[Lit::on(3), Lit::off(700)]);
         assert!(s.contains(Lit::on(3)) && !s.contains(Lit::off(3)));
         assert!(!s.has_both_values());
         s.insert(Lit::on(700));
         assert!(s.has_both_values());
-        s.intersect_with(&LitSet::of(&[Lit::on(700), Lit::on(1)]));
-        assert_eq!(s.iter().collect::<Vec<_>>(), vec![Lit::on(700)]);
+        let mut t = LitSet::EMPTY;
+        t.extend(&[Lit::on(700), Lit::on(1), Lit::off(3)]);
+        let mut both = LitSet::EMPTY;
+        both.extend(&[Lit::on(5)]);
+        both.set_intersection(&s, &t);
+        assert_eq!(both.iter().collect::<Vec<_>>(), vec![Lit::on(700)]);
+        s.intersect_with(&t);
+        assert_eq!(s, both);
     }
 
     #[test]
@@ -162,7 +171,8 @@ mod tests {
         let mut codes = vec![0, 1, 62, 63, 64, 65, 127, 128, n - 2, n - 1];
         codes.extend((0..n).filter(|c| c * 7 % 13 == 3));
         let lits: Vec<Lit> = codes.iter().map(|&c| Lit::from_code(c)).collect();
-        let s = LitSet::of(&lits);
+        let mut s = LitSet::EMPTY;
+        s.extend(&lits);
         let want: Vec<Lit> = (0..n).map(Lit::from_code).filter(|&l| s.contains(l)).collect();
         assert_eq!(s.iter().collect::<Vec<_>>(), want);
         assert_eq!(want.len(), {

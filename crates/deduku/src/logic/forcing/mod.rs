@@ -110,8 +110,8 @@ struct Progress {
 enum Work {
     /// Contradictions found: (size, assumption).
     Contradictions(Vec<(usize, Lit)>),
-    /// What each candidate implies when on (verities' first phase).
-    Implications(Vec<Option<LitSet>>),
+    /// What the candidates propagated so far imply when on (verities' first phase).
+    Implications(Implications),
 }
 
 thread_local! {
@@ -286,59 +286,84 @@ fn verity_sources(board: &Board) -> Vec<Source> {
     out
 }
 
+/// What candidates imply when on (verities' first phase, for nets): the set of literals its net
+/// derived for each candidate propagated without contradiction. Only those are stored, and each
+/// is built where it stays: a set per candidate of the grid would be 140 kB to clear per search,
+/// and a set moved into place is a `memory.copy` call in wasm.
+struct Implications {
+    /// Per candidate (its index), the position of its set in `sets`, or [`NONE`].
+    slot: Vec<u32>,
+    sets: Vec<LitSet>,
+}
+
+/// No set: the candidate was not propagated, or its net met a contradiction.
+const NONE: u32 = u32::MAX;
+
+impl Implications {
+    fn new() -> Implications {
+        Implications { slot: vec![NONE; 729], sets: Vec::new() }
+    }
+
+    /// The literals `on` implies, if stored.
+    fn get(&self, on: Lit) -> Option<&LitSet> {
+        self.sets.get(self.slot[on.index()] as usize)
+    }
+
+    /// Stores `lits` as what `on` implies.
+    fn insert(&mut self, on: Lit, lits: &[Lit]) {
+        self.slot[on.index()] = self.sets.len() as u32;
+        self.sets.push(LitSet::EMPTY);
+        self.sets.last_mut().expect("just pushed").extend(lits);
+    }
+}
+
 fn verities(board: &Board, mode: Mode, sink: &mut Sink) -> ControlFlow<()> {
     // (size, source, literal) of every verity, and the propagations of each useful source.
     let mut found: Vec<(usize, usize, Lit)> = Vec::new();
     let mut kept: Vec<(Source, Vec<Net>)> = Vec::new();
-    // What every candidate implies when on (`None`: it leads to a contradiction). This phase,
-    // one propagation per candidate, polls the sink's stop check and resumes like
-    // `contradictions`.
-    let (start, mut sets) = match resume(board, mode, false) {
-        Some((next, Work::Implications(sets))) => (next, sets),
-        _ => (0, vec![None; 729]),
-    };
-    let mut net = Net::new(board, mode);
+    // What every candidate implies when on (none: it leads to a contradiction). Chains read it
+    // from the link graph's search; nets propagate each candidate. This phase, one propagation
+    // per candidate, polls the sink's stop check and resumes like `contradictions`.
     let reach = (mode == Mode::Chain).then(|| crate::logic::chains::full_reach(board));
-    let candidates =
-        Cell::all().flat_map(|c| board.candidates(c).iter().map(move |d| (c, d))).enumerate();
-    for (i, (c, d)) in candidates.skip(start) {
-        if i > start && sink.should_stop() {
-            save(board, mode, i, Work::Implications(sets));
-            return ControlFlow::Break(());
-        }
-        let on = lit(c, d, true);
-        if let Some(r) = &reach {
-            if let Some(bits) = r.from(on) {
-                if !bits.has_both_values() {
-                    sets[on.index()] = Some(bits.clone());
-                }
+    let mut implications = Implications::new();
+    if reach.is_none() {
+        let start = match resume(board, mode, false) {
+            Some((next, Work::Implications(sets))) => {
+                implications = sets;
+                next
             }
-            continue;
-        }
-        net.reset();
-        net.run(on);
-        if net.contradiction.is_none() {
-            sets[on.index()] = Some(LitSet::of(&net.order));
+            _ => 0,
+        };
+        let mut net = Net::new(board, mode);
+        let candidates =
+            Cell::all().flat_map(|c| board.candidates(c).iter().map(move |d| (c, d))).enumerate();
+        for (i, (c, d)) in candidates.skip(start) {
+            if i > start && sink.should_stop() {
+                save(board, mode, i, Work::Implications(implications));
+                return ControlFlow::Break(());
+            }
+            let on = lit(c, d, true);
+            net.reset();
+            net.run(on);
+            if net.contradiction.is_none() {
+                implications.insert(on, &net.order);
+            }
         }
     }
+    let implied = |on: Lit| match &reach {
+        Some(r) => r.from(on).filter(|bits| !bits.has_both_values()),
+        None => implications.get(on),
+    };
+    // Every branch's set intersected, in a set kept across sources: built by the intersection
+    // itself, never copied.
+    let mut common = LitSet::EMPTY;
     for source in verity_sources(board) {
         let branches = &source.branches;
-        let mut common: Option<LitSet> = None;
-        let mut all = true;
-        for &b in branches {
-            let Some(set) = &sets[b.index()] else {
-                all = false;
-                break;
-            };
-            match &mut common {
-                Some(c) => c.intersect_with(set),
-                None => common = Some(set.clone()),
-            }
-        }
-        if !all {
+        let (Some(a), Some(b)) = (implied(branches[0]), implied(branches[1])) else { continue };
+        common.set_intersection(a, b);
+        if !branches[2..].iter().all(|&b| implied(b).map(|s| common.intersect_with(s)).is_some()) {
             continue;
         }
-        let Some(common) = common else { continue };
         let useful = common.iter().any(|l| {
             let k = l.candidate();
             board.has(k) && !(l.is_on() && board.candidates(k.cell).len() == 1)

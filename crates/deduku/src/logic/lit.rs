@@ -129,6 +129,49 @@ impl LitSet {
     }
 }
 
+/// Literal sets by key (a literal's code, or a candidate's index), for some of the keys: a slot
+/// per key and the sets side by side, each built where it stays. A set per key would be up to
+/// 270 kB to clear per search, a box per set an allocation, and a set moved into place is a
+/// `memory.copy` call in wasm.
+#[derive(Debug)]
+pub(crate) struct LitSets {
+    /// Per key, the position of its set in `sets`, or [`LitSets::NONE`].
+    slot: Vec<u32>,
+    sets: Vec<LitSet>,
+}
+
+impl LitSets {
+    /// The slot of a key without a set.
+    const NONE: u32 = u32::MAX;
+
+    /// No set yet for keys `0..keys`, with room for `capacity` sets.
+    pub(crate) fn new(keys: usize, capacity: usize) -> LitSets {
+        LitSets { slot: vec![LitSets::NONE; keys], sets: Vec::with_capacity(capacity) }
+    }
+
+    /// The set of `key`, if it has one.
+    #[inline]
+    pub(crate) fn get(&self, key: usize) -> Option<&LitSet> {
+        self.sets.get(self.slot[key] as usize)
+    }
+
+    /// The set of `key`, made empty (a new one if it had none), to be filled in place.
+    pub(crate) fn empty_set(&mut self, key: usize) -> &mut LitSet {
+        let i = match self.slot[key] {
+            LitSets::NONE => {
+                self.slot[key] = self.sets.len() as u32;
+                self.sets.push(LitSet::EMPTY);
+                self.sets.len() - 1
+            }
+            i => {
+                self.sets[i as usize] = LitSet::EMPTY;
+                i as usize
+            }
+        };
+        &mut self.sets[i]
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -182,5 +225,20 @@ mod tests {
             c.len()
         });
         assert_eq!(LitSet::EMPTY.iter().count(), 0);
+    }
+
+    #[test]
+    fn lit_sets_keep_a_set_per_key_given_one() {
+        let mut sets = LitSets::new(10, 1);
+        assert!((0..10).all(|k| sets.get(k).is_none()));
+        sets.empty_set(7).extend(&[Lit::on(1), Lit::off(2)]);
+        sets.empty_set(3).insert(Lit::on(9));
+        assert_eq!(sets.get(7).unwrap().iter().collect::<Vec<_>>(), vec![Lit::on(1), Lit::off(2)]);
+        assert_eq!(sets.get(3).unwrap().iter().collect::<Vec<_>>(), vec![Lit::on(9)]);
+        // A key's set made anew starts empty, in the same place.
+        sets.empty_set(7).insert(Lit::on(4));
+        assert_eq!(sets.get(7).unwrap().iter().collect::<Vec<_>>(), vec![Lit::on(4)]);
+        assert_eq!(sets.sets.len(), 2);
+        assert!([0, 1, 2, 4, 5, 6, 8, 9].iter().all(|&k| sets.get(k).is_none()));
     }
 }

@@ -55,7 +55,7 @@ pub(super) use graph::als_node_sizes;
 
 use crate::board::Board;
 use crate::grid::{Candidate, CellSet, Digit};
-use crate::logic::lit::{Lit, LitSet};
+use crate::logic::lit::{Lit, LitSet, LitSets};
 use crate::logic::step::{Link, Node, Step};
 use crate::logic::{Sink, Technique, nothing};
 use graph::{Bfs, Graph, GraphKind};
@@ -142,12 +142,17 @@ struct Cached {
 
 /// Per candidate literal, the candidate literals that alternating chains from it reach, when
 /// the search started there. Filled for the full graph only.
-pub(crate) struct ReachSets(Vec<Option<Box<LitSet>>>);
+pub(crate) struct ReachSets(LitSets);
 
 impl ReachSets {
+    /// No search recorded yet, with room for `starts` of them.
+    fn new(starts: usize) -> ReachSets {
+        ReachSets(LitSets::new(Lit::count(729), starts))
+    }
+
     /// What chains from candidate literal `start` reach, if the search started there.
     pub(crate) fn from(&self, start: Lit) -> Option<&LitSet> {
-        self.0[start.code()].as_deref()
+        self.0.get(start.code())
     }
 }
 
@@ -165,7 +170,7 @@ pub(crate) fn full_reach(board: &Board) -> Rc<ReachSets> {
     }
     let g = Graph::build(board, GraphKind::Full);
     let mut bfs = Bfs::new(&g);
-    let mut sets = ReachSets(vec![None; Lit::count(729)]);
+    let mut sets = ReachSets::new(2 * g.nodes.len());
     for s in 0..g.nodes.len() {
         for start in [Lit::off(s), Lit::on(s)] {
             bfs.explore(&g, start);
@@ -207,7 +212,7 @@ fn cached_entry<T>(board: &Board, kind: GraphKind, get: impl FnOnce(&Cached) -> 
 fn record_reach(g: &Graph, bfs: &Bfs, start: Lit, reach: &mut ReachSets) {
     let cand_lit = |l: Lit| g.cand_lit(l);
     let Some(s) = cand_lit(start) else { return };
-    let mut bits = Box::new(LitSet::EMPTY);
+    let bits = reach.0.empty_set(s.code());
     for &l in &bfs.order {
         if let Some(x) = cand_lit(l) {
             bits.insert(x);
@@ -220,7 +225,6 @@ fn record_reach(g: &Graph, bfs: &Bfs, start: Lit, reach: &mut ReachSets) {
             }
         }
     }
-    reach.0[s.code()] = Some(bits);
 }
 
 /// What a search looks for.
@@ -730,8 +734,7 @@ mod tests {
             let board = crate::test_support::reglib_line(line);
             let g = Graph::build(&board, GraphKind::Full);
             let mut bfs = Bfs::new(&g);
-            let (mut plain, mut live) =
-                (ReachSets(vec![None; Lit::count(729)]), ReachSets(vec![None; Lit::count(729)]));
+            let (mut plain, mut live) = (ReachSets::new(0), ReachSets::new(0));
             for s in 0..g.nodes.len() {
                 for start in [Lit::off(s), Lit::on(s)] {
                     bfs.run(&g, start, MAX_LITERALS);
@@ -740,16 +743,9 @@ mod tests {
                     record_reach(&g, &bfs, start, &mut live);
                 }
             }
-            let sets = |r: &ReachSets| -> Vec<Option<Vec<u64>>> {
-                r.0.iter()
-                    .map(|x| {
-                        x.as_ref().map(|b| {
-                            (0..Lit::count(729))
-                                .filter(|&c| b.contains(Lit::from_code(c)))
-                                .map(|c| c as u64)
-                                .collect()
-                        })
-                    })
+            let sets = |r: &ReachSets| -> Vec<Option<Vec<Lit>>> {
+                (0..Lit::count(729))
+                    .map(|c| r.from(Lit::from_code(c)).map(|b| b.iter().collect()))
                     .collect()
             };
             assert_eq!(sets(&plain), sets(&live), "reglib line {line}");

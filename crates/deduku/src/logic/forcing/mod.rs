@@ -42,7 +42,7 @@
 
 use crate::board::Board;
 use crate::grid::{Cell, Digit, House};
-use crate::logic::lit::{Lit, LitSet};
+use crate::logic::lit::{Lit, LitSet, LitSets};
 use crate::logic::step::Step;
 use crate::logic::{Detail, Sink, Technique};
 use net::{Mode, Net, lit, lit_text};
@@ -111,7 +111,8 @@ enum Work {
     /// Contradictions found: (size, assumption).
     Contradictions(Vec<(usize, Lit)>),
     /// What the candidates propagated so far imply when on (verities' first phase).
-    Implications(Implications),
+    /// By candidate index: the literals its net derived, for those without contradiction.
+    Implications(LitSets),
 }
 
 thread_local! {
@@ -286,37 +287,6 @@ fn verity_sources(board: &Board) -> Vec<Source> {
     out
 }
 
-/// What candidates imply when on (verities' first phase, for nets): the set of literals its net
-/// derived for each candidate propagated without contradiction. Only those are stored, and each
-/// is built where it stays: a set per candidate of the grid would be 140 kB to clear per search,
-/// and a set moved into place is a `memory.copy` call in wasm.
-struct Implications {
-    /// Per candidate (its index), the position of its set in `sets`, or [`NONE`].
-    slot: Vec<u32>,
-    sets: Vec<LitSet>,
-}
-
-/// No set: the candidate was not propagated, or its net met a contradiction.
-const NONE: u32 = u32::MAX;
-
-impl Implications {
-    fn new() -> Implications {
-        Implications { slot: vec![NONE; 729], sets: Vec::new() }
-    }
-
-    /// The literals `on` implies, if stored.
-    fn get(&self, on: Lit) -> Option<&LitSet> {
-        self.sets.get(self.slot[on.index()] as usize)
-    }
-
-    /// Stores `lits` as what `on` implies.
-    fn insert(&mut self, on: Lit, lits: &[Lit]) {
-        self.slot[on.index()] = self.sets.len() as u32;
-        self.sets.push(LitSet::EMPTY);
-        self.sets.last_mut().expect("just pushed").extend(lits);
-    }
-}
-
 fn verities(board: &Board, mode: Mode, sink: &mut Sink) -> ControlFlow<()> {
     // (size, source, literal) of every verity, and the propagations of each useful source.
     let mut found: Vec<(usize, usize, Lit)> = Vec::new();
@@ -325,14 +295,12 @@ fn verities(board: &Board, mode: Mode, sink: &mut Sink) -> ControlFlow<()> {
     // from the link graph's search; nets propagate each candidate. This phase, one propagation
     // per candidate, polls the sink's stop check and resumes like `contradictions`.
     let reach = (mode == Mode::Chain).then(|| crate::logic::chains::full_reach(board));
-    let mut implications = Implications::new();
+    let mut implications = LitSets::new(729, 0);
     if reach.is_none() {
-        let start = match resume(board, mode, false) {
-            Some((next, Work::Implications(sets))) => {
-                implications = sets;
-                next
-            }
-            _ => 0,
+        let start;
+        (start, implications) = match resume(board, mode, false) {
+            Some((next, Work::Implications(sets))) => (next, sets),
+            _ => (0, LitSets::new(729, board.candidate_count() as usize)),
         };
         let mut net = Net::new(board, mode);
         let candidates =
@@ -346,13 +314,13 @@ fn verities(board: &Board, mode: Mode, sink: &mut Sink) -> ControlFlow<()> {
             net.reset();
             net.run(on);
             if net.contradiction.is_none() {
-                implications.insert(on, &net.order);
+                implications.empty_set(on.index()).extend(&net.order);
             }
         }
     }
     let implied = |on: Lit| match &reach {
         Some(r) => r.from(on).filter(|bits| !bits.has_both_values()),
-        None => implications.get(on),
+        None => implications.get(on.index()),
     };
     // Every branch's set intersected, in a set kept across sources: built by the intersection
     // itself, never copied.

@@ -4,13 +4,15 @@
 # flags, wasm-opt passes) before scripts/wasm-vs-native.sh measures the ratio in the browser.
 # Node's V8 is years older than Chromium's (Node 20: V8 11.3; Chromium 156: V8 15.6), and a
 # verdict here can fail to hold there: confirm it in the browser before keeping a change. The
-# work is the `wasm_vs_native` example's (crates/deduku/examples/wasm_vs_native/work.rs,
-# `Exact`: the three sets, count <= 2); the crate around it is written into
+# work is the `wasm_vs_native` example's (crates/deduku/examples/wasm_vs_native/work.rs:
+# `Exact`, the three sets, count <= 2; with MODE=path, `PathBench`, the explained path with its
+# rating walk on every 20th puzzle of top1465); the crate around it is written into
 # target/wasm-node/ and built as the shipped worker is (the solver at opt-level 2, the rest at
 # "z", fat LTO, panic=abort; wasm-bindgen, then wasm-opt).
 #
 #   scripts/wasm-node-bench.sh NAME [RUNS]   build into target/wasm-node/out/NAME, then print
-#                                            one `bench exact …` line per set (RUNS runs of 150 ms)
+#                                            one `bench exact …` line per set (RUNS runs of 150 ms;
+#                                            MODE=path: one `bench path …` line, RUNS passes)
 #   scripts/wasm-node-bench.sh --run NAME [RUNS]     time a build made before, without building
 #
 # WASM_RUSTFLAGS sets rustflags for the build (e.g. "-C target-feature=+simd128"); WASM_OPT the
@@ -85,6 +87,9 @@ mod work;
 /// \`ms\` milliseconds each.
 #[wasm_bindgen]
 pub fn bench(only: &str, runs: usize, ms: f64) -> String {
+    if only == "path" {
+        return bench_path(runs);
+    }
     let now = js_sys::Date::now;
     let mut lines = Vec::new();
     for set in work::EXACT_SETS.iter().filter(|s| only.is_empty() || s.name == only) {
@@ -95,6 +100,18 @@ pub fn bench(only: &str, runs: usize, ms: f64) -> String {
         lines.push(exact.report());
     }
     lines.join("\n")
+}
+
+/// The \`bench path …\` line: \`passes\` passes over the path set, each puzzle's fastest.
+fn bench_path(passes: usize) -> String {
+    let now = js_sys::Date::now;
+    let mut path = work::PathBench::default();
+    for _ in 0..passes {
+        for i in 0..path.boards.len() {
+            path.time(i, &now);
+        }
+    }
+    path.report()
 }
 EOF
   cp Cargo.lock "$dir/Cargo.lock"
@@ -122,7 +139,13 @@ if [ "${PROFILE:-}" = 1 ]; then
   rm -rf "$out/prof"
   prof=(--cpu-prof --cpu-prof-interval 200 --cpu-prof-dir "$out/prof")
 fi
-node "${prof[@]}" -e "console.log(require('$out/wasm_node.js').bench('${SET:-}', $runs, 150))"
+only="${SET:-}"
+case "${MODE:-exact}" in
+  exact) ;;
+  path) only=path ;;
+  *) echo "MODE is exact or path" >&2; exit 2 ;;
+esac
+node "${prof[@]}" -e "console.log(require('$out/wasm_node.js').bench('$only', $runs, 150))"
 if [ "${PROFILE:-}" = 1 ]; then
   node -e '
     const fs = require("fs"), dir = process.argv[1];

@@ -291,9 +291,11 @@ fn verities(board: &Board, mode: Mode, sink: &mut Sink) -> ControlFlow<()> {
     // (size, source, literal) of every verity, and the propagations of each useful source.
     let mut found: Vec<(usize, usize, Lit)> = Vec::new();
     let mut kept: Vec<(Source, Vec<Net>)> = Vec::new();
-    // What every candidate implies when on (none: it leads to a contradiction). Chains read it
-    // from the link graph's search; nets propagate each candidate. This phase, one propagation
-    // per candidate, polls the sink's stop check and resumes like `contradictions`.
+    // What every branch implies when on (none: it leads to a contradiction). Chains read it
+    // from the link graph's search; nets propagate each candidate that is some source's branch
+    // (what the others imply is never read). This phase, one propagation per candidate, polls
+    // the sink's stop check and resumes like `contradictions`.
+    let sources = verity_sources(board);
     let reach = (mode == Mode::Chain).then(|| crate::logic::chains::full_reach(board));
     let mut implications = LitSets::new(729, 0);
     if reach.is_none() {
@@ -302,15 +304,20 @@ fn verities(board: &Board, mode: Mode, sink: &mut Sink) -> ControlFlow<()> {
             Some((next, Work::Implications(sets))) => (next, sets),
             _ => (0, LitSets::new(729, board.candidate_count() as usize)),
         };
+        let mut branch = [false; 729];
+        sources.iter().flat_map(|s| &s.branches).for_each(|b| branch[b.index()] = true);
         let mut net = Net::new(board, mode);
         let candidates =
             Cell::all().flat_map(|c| board.candidates(c).iter().map(move |d| (c, d))).enumerate();
         for (i, (c, d)) in candidates.skip(start) {
+            let on = lit(c, d, true);
+            if !branch[on.index()] {
+                continue;
+            }
             if i > start && sink.should_stop() {
                 save(board, mode, i, Work::Implications(implications));
                 return ControlFlow::Break(());
             }
-            let on = lit(c, d, true);
             net.reset();
             net.run(on);
             if net.contradiction.is_none() {
@@ -325,7 +332,7 @@ fn verities(board: &Board, mode: Mode, sink: &mut Sink) -> ControlFlow<()> {
     // Every branch's set intersected, in a set kept across sources: built by the intersection
     // itself, never copied.
     let mut common = LitSet::EMPTY;
-    for source in verity_sources(board) {
+    for source in sources {
         let branches = &source.branches;
         let (Some(a), Some(b)) = (implied(branches[0]), implied(branches[1])) else { continue };
         common.set_intersection(a, b);

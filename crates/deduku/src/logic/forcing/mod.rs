@@ -287,10 +287,16 @@ fn verity_sources(board: &Board) -> Vec<Source> {
     out
 }
 
+/// No net (yet) for this candidate.
+const NO_NET: u32 = u32::MAX;
+
 fn verities(board: &Board, mode: Mode, sink: &mut Sink) -> ControlFlow<()> {
-    // (size, source, literal) of every verity, and the propagations of each useful source.
+    // (size, source, literal) of every verity, and the useful sources.
     let mut found: Vec<(usize, usize, Lit)> = Vec::new();
-    let mut kept: Vec<(Source, Vec<Net>)> = Vec::new();
+    let mut kept: Vec<Source> = Vec::new();
+    // The nets of the useful sources' branches, and per candidate its net's place in `pool`.
+    let mut pool: Vec<Net> = Vec::new();
+    let mut net_of = [NO_NET; 729];
     // What every branch implies when on (none: it leads to a contradiction). Chains read it
     // from the link graph's search; nets propagate each candidate that is some source's branch
     // (what the others imply is never read). This phase, one propagation per candidate, polls
@@ -346,14 +352,17 @@ fn verities(board: &Board, mode: Mode, sink: &mut Sink) -> ControlFlow<()> {
         if !useful {
             continue;
         }
-        let nets: Vec<Net> = branches
-            .iter()
-            .map(|&b| {
+        // A branch is often in more than one useful source (its cell's, its houses'): its net
+        // runs once.
+        for &b in branches {
+            if net_of[b.index()] == NO_NET {
                 let mut n = Net::new(board, mode);
                 n.run(b);
-                n
-            })
-            .collect();
+                net_of[b.index()] = pool.len() as u32;
+                pool.push(n);
+            }
+        }
+        let nets: Vec<&Net> = branches.iter().map(|b| &pool[net_of[b.index()] as usize]).collect();
         for l in common.iter() {
             let k = l.candidate();
             // Only changes: a placement into an empty cell or the removal of a candidate.
@@ -367,16 +376,18 @@ fn verities(board: &Board, mode: Mode, sink: &mut Sink) -> ControlFlow<()> {
             }
             found.push((explained.iter().map(|e| e.len()).sum(), kept.len(), l));
         }
-        kept.push((source, nets));
+        kept.push(source);
     }
     crate::sort::sort(&mut found);
     for (size, src, l) in found {
-        let (source, nets) = &kept[src];
+        let source = &kept[src];
+        let nets: Vec<&Net> =
+            source.branches.iter().map(|b| &pool[net_of[b.index()] as usize]).collect();
         let (Source { branches, house }, name) = (source, source.name());
         let mut s = step_proving(technique_of(mode, false), l);
         s.highlight.candidates.extend(branches.iter().map(|&b| b.candidate()));
         s.highlight.alternate.push(l.candidate());
-        for n in nets {
+        for n in &nets {
             s.highlight.links.extend(n.links(&n.explain(&[l])));
         }
         s.length = size as u16;

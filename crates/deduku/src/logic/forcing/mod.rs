@@ -338,18 +338,20 @@ fn verities(board: &Board, mode: Mode, sink: &mut Sink) -> ControlFlow<()> {
     // Every branch's set intersected, in a set kept across sources: built by the intersection
     // itself, never copied.
     let mut common = LitSet::EMPTY;
+    // Only changes: a placement into an empty cell or the removal of a candidate.
+    let changes = |l: &Lit| {
+        let k = l.candidate();
+        board.has(k) && !(l.is_on() && board.candidates(k.cell).len() == 1)
+    };
     for source in sources {
         let branches = &source.branches;
-        let (Some(a), Some(b)) = (implied(branches[0]), implied(branches[1])) else { continue };
+        let [first, second, rest @ ..] = branches.as_slice() else { continue };
+        let (Some(a), Some(b)) = (implied(*first), implied(*second)) else { continue };
         common.set_intersection(a, b);
-        if !branches[2..].iter().all(|&b| implied(b).map(|s| common.intersect_with(s)).is_some()) {
+        if !rest.iter().all(|&b| implied(b).map(|s| common.intersect_with(s)).is_some()) {
             continue;
         }
-        let useful = common.iter().any(|l| {
-            let k = l.candidate();
-            board.has(k) && !(l.is_on() && board.candidates(k.cell).len() == 1)
-        });
-        if !useful {
+        if !common.iter().any(|l| changes(&l)) {
             continue;
         }
         // A branch is often in more than one useful source (its cell's, its houses'): its net
@@ -363,12 +365,7 @@ fn verities(board: &Board, mode: Mode, sink: &mut Sink) -> ControlFlow<()> {
             }
         }
         let nets: Vec<&Net> = branches.iter().map(|b| &pool[net_of[b.index()] as usize]).collect();
-        for l in common.iter() {
-            let k = l.candidate();
-            // Only changes: a placement into an empty cell or the removal of a candidate.
-            if !board.has(k) || (l.is_on() && board.candidates(k.cell).len() == 1) {
-                continue;
-            }
+        for l in common.iter().filter(changes) {
             let explained: Vec<Vec<Lit>> = nets.iter().map(|n| n.explain(&[l])).collect();
             let chain = nets.iter().zip(&explained).all(|(n, e)| n.is_chain(e));
             if mode == Mode::Net && chain {

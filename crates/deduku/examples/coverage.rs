@@ -175,10 +175,13 @@ fn main() {
         .collect();
     full.sort();
     if let (Some(med), Some(max)) = (full.get(full.len() / 2), full.last()) {
+        let total: Duration = full.iter().sum();
         println!(
-            "solve_path (path + SE rating walk) per puzzle: median {:.2} ms, max {:.2} ms",
+            "solve_path (path + SE rating walk) per puzzle: median {:.2} ms, max {:.2} ms, \
+             mean {:.2} ms",
             ms(*med),
-            ms(*max)
+            ms(*max),
+            ms(total) / full.len() as f64
         );
     }
 }

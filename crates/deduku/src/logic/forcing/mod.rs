@@ -110,8 +110,8 @@ struct Progress {
 enum Work {
     /// Contradictions found: (size, assumption).
     Contradictions(Vec<(usize, Lit)>),
-    /// What the candidates propagated so far imply when on (verities' first phase).
-    /// By candidate index: the literals its net derived, for those without contradiction.
+    /// What the branches propagated so far imply when on (the net verities' first phase), by
+    /// candidate index: the literals each net derived, for those without contradiction.
     Implications(LitSets),
 }
 
@@ -299,8 +299,9 @@ fn verities(board: &Board, mode: Mode, sink: &mut Sink) -> ControlFlow<()> {
     let mut net_of = [NO_NET; 729];
     // What every branch implies when on (none: it leads to a contradiction). Chains read it
     // from the link graph's search; nets propagate each candidate that is some source's branch
-    // (what the others imply is never read). This phase, one propagation per candidate, polls
-    // the sink's stop check and resumes like `contradictions`.
+    // (what the others imply is never read). For nets this phase, one propagation per branch,
+    // polls the sink's stop check and resumes like `contradictions`; the chains' reach sets are
+    // searched at once.
     let sources = verity_sources(board);
     let reach = (mode == Mode::Chain).then(|| crate::logic::chains::full_reach(board));
     let mut implications = LitSets::new(729, 0);

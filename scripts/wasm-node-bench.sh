@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# The exact solver's wasm timed in Node, which runs V8 as Chromium does but starts in a fraction
-# of a second and can be pinned to one core: a quick, steady A/B of wasm-only changes (build
-# flags, wasm-opt passes) before scripts/wasm-vs-native.sh measures the ratio in the browser.
+# The exact solver's wasm (MODE=path: the explained path's) timed in Node, which runs V8 as
+# Chromium does but starts in a fraction of a second and can be pinned to one core: a quick,
+# steady A/B of wasm-only changes (build flags, wasm-opt passes) before
+# scripts/wasm-vs-native.sh measures the ratio in the browser.
 # Node's V8 is years older than Chromium's (Node 20: V8 11.3; Chromium 156: V8 15.6), and a
 # verdict here can fail to hold there: confirm it in the browser before keeping a change. The
 # work is the `wasm_vs_native` example's (crates/deduku/examples/wasm_vs_native/work.rs:

@@ -155,20 +155,13 @@ impl LitSets {
         self.sets.get(self.slot[key] as usize)
     }
 
-    /// The set of `key`, made empty (a new one if it had none), to be filled in place.
-    pub(crate) fn empty_set(&mut self, key: usize) -> &mut LitSet {
-        let i = match self.slot[key] {
-            LitSets::NONE => {
-                self.slot[key] = self.sets.len() as u32;
-                self.sets.push(LitSet::EMPTY);
-                self.sets.len() - 1
-            }
-            i => {
-                self.sets[i as usize] = LitSet::EMPTY;
-                i as usize
-            }
-        };
-        &mut self.sets[i]
+    /// A new, empty set for `key`, which has none yet, to be filled in place.
+    pub(crate) fn add(&mut self, key: usize) -> &mut LitSet {
+        debug_assert_eq!(self.slot[key], LitSets::NONE, "key {key} has a set already");
+        self.slot[key] = self.sets.len() as u32;
+        self.sets.push(LitSet::EMPTY);
+        let last = self.sets.len() - 1;
+        &mut self.sets[last]
     }
 }
 
@@ -231,14 +224,13 @@ mod tests {
     fn lit_sets_keep_a_set_per_key_given_one() {
         let mut sets = LitSets::new(10, 1);
         assert!((0..10).all(|k| sets.get(k).is_none()));
-        sets.empty_set(7).extend(&[Lit::on(1), Lit::off(2)]);
-        sets.empty_set(3).insert(Lit::on(9));
+        sets.add(7).extend(&[Lit::on(1), Lit::off(2)]);
+        sets.add(3).insert(Lit::on(9));
+        // Beyond the room reserved: the sets already filled stay.
+        sets.add(0);
         assert_eq!(sets.get(7).unwrap().iter().collect::<Vec<_>>(), vec![Lit::on(1), Lit::off(2)]);
         assert_eq!(sets.get(3).unwrap().iter().collect::<Vec<_>>(), vec![Lit::on(9)]);
-        // A key's set made anew starts empty, in the same place.
-        sets.empty_set(7).insert(Lit::on(4));
-        assert_eq!(sets.get(7).unwrap().iter().collect::<Vec<_>>(), vec![Lit::on(4)]);
-        assert_eq!(sets.sets.len(), 2);
-        assert!([0, 1, 2, 4, 5, 6, 8, 9].iter().all(|&k| sets.get(k).is_none()));
+        assert_eq!(sets.get(0), Some(&LitSet::EMPTY));
+        assert!([1, 2, 4, 5, 6, 8, 9].iter().all(|&k| sets.get(k).is_none()));
     }
 }

@@ -212,7 +212,7 @@ fn cached_entry<T>(board: &Board, kind: GraphKind, get: impl FnOnce(&Cached) -> 
 fn record_reach(g: &Graph, bfs: &Bfs, start: Lit, reach: &mut ReachSets) {
     let cand_lit = |l: Lit| g.cand_lit(l);
     let Some(s) = cand_lit(start) else { return };
-    let bits = reach.0.empty_set(s.code());
+    let bits = reach.0.add(s.code());
     for &l in &bfs.order {
         if let Some(x) = cand_lit(l) {
             bits.insert(x);

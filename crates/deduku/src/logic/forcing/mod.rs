@@ -287,6 +287,38 @@ fn verity_sources(board: &Board) -> Vec<Source> {
     out
 }
 
+/// The net verities' first phase: by candidate index, what each branch of `sources` implies
+/// when on, for the branches whose net meets no contradiction (what the other candidates imply
+/// is never read). One propagation per branch; the sink's stop check is polled between them,
+/// and a stopped search saves its progress and resumes like `contradictions`. `None`: stopped.
+fn net_implications(board: &Board, sources: &[Source], sink: &mut Sink) -> Option<LitSets> {
+    let (start, mut implications) = match resume(board, Mode::Net, false) {
+        Some((next, Work::Implications(sets))) => (next, sets),
+        _ => (0, LitSets::new(729, board.candidate_count() as usize)),
+    };
+    let mut branch = [false; 729];
+    sources.iter().flat_map(|s| &s.branches).for_each(|b| branch[b.index()] = true);
+    let mut net = Net::new(board, Mode::Net);
+    let candidates =
+        Cell::all().flat_map(|c| board.candidates(c).iter().map(move |d| (c, d))).enumerate();
+    for (i, (c, d)) in candidates.skip(start) {
+        let on = lit(c, d, true);
+        if !branch[on.index()] {
+            continue;
+        }
+        if i > start && sink.should_stop() {
+            save(board, Mode::Net, i, Work::Implications(implications));
+            return None;
+        }
+        net.reset();
+        net.run(on);
+        if net.contradiction.is_none() {
+            implications.add(on.index()).extend(&net.order);
+        }
+    }
+    Some(implications)
+}
+
 /// No net (yet) for this candidate.
 const NO_NET: u32 = u32::MAX;
 
@@ -297,41 +329,17 @@ fn verities(board: &Board, mode: Mode, sink: &mut Sink) -> ControlFlow<()> {
     // The nets of the useful sources' branches, and per candidate its net's place in `pool`.
     let mut pool: Vec<Net> = Vec::new();
     let mut net_of = [NO_NET; 729];
-    // What every branch implies when on (none: it leads to a contradiction). Chains read it
-    // from the link graph's search; nets propagate each candidate that is some source's branch
-    // (what the others imply is never read). For nets this phase, one propagation per branch,
-    // polls the sink's stop check and resumes like `contradictions`; the chains' reach sets are
-    // searched at once.
+    // What every branch implies when on (none: it leads to a contradiction): chains read the
+    // link graph's reach sets, searched at once; nets propagate each branch.
     let sources = verity_sources(board);
     let reach = (mode == Mode::Chain).then(|| crate::logic::chains::full_reach(board));
-    let mut implications = LitSets::new(729, 0);
-    if reach.is_none() {
-        let start;
-        (start, implications) = match resume(board, mode, false) {
-            Some((next, Work::Implications(sets))) => (next, sets),
-            _ => (0, LitSets::new(729, board.candidate_count() as usize)),
-        };
-        let mut branch = [false; 729];
-        sources.iter().flat_map(|s| &s.branches).for_each(|b| branch[b.index()] = true);
-        let mut net = Net::new(board, mode);
-        let candidates =
-            Cell::all().flat_map(|c| board.candidates(c).iter().map(move |d| (c, d))).enumerate();
-        for (i, (c, d)) in candidates.skip(start) {
-            let on = lit(c, d, true);
-            if !branch[on.index()] {
-                continue;
-            }
-            if i > start && sink.should_stop() {
-                save(board, mode, i, Work::Implications(implications));
-                return ControlFlow::Break(());
-            }
-            net.reset();
-            net.run(on);
-            if net.contradiction.is_none() {
-                implications.empty_set(on.index()).extend(&net.order);
-            }
-        }
-    }
+    let implications = match reach {
+        Some(_) => LitSets::new(729, 0),
+        None => match net_implications(board, &sources, sink) {
+            Some(sets) => sets,
+            None => return ControlFlow::Break(()),
+        },
+    };
     let implied = |on: Lit| match &reach {
         Some(r) => r.from(on).filter(|bits| !bits.has_both_values()),
         None => implications.get(on.index()),

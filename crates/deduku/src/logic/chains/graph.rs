@@ -216,7 +216,7 @@ impl Graph {
             }
         }
         let strong: Vec<bool> = (0..n).map(|j| g.has_strong(j)).collect();
-        let mut rest = [0; MAX_STRIDE];
+        let mut rest = [0; SCRATCH];
         g.live = (0..n).map(|i| g.weak.partition(i, |j| strong[j as usize], &mut rest)).collect();
         g
     }
@@ -440,12 +440,7 @@ impl Adj {
     /// Reorders node `i`'s neighbours so those that satisfy `keep` come first, each part in
     /// its old order; returns how many satisfy it. `rest` is scratch room for the others,
     /// handed in so that no array is cleared per node.
-    fn partition(
-        &mut self,
-        i: usize,
-        keep: impl Fn(u32) -> bool,
-        rest: &mut [u32; MAX_STRIDE],
-    ) -> u8 {
+    fn partition(&mut self, i: usize, keep: impl Fn(u32) -> bool, rest: &mut [u32; SCRATCH]) -> u8 {
         let start = i * self.stride;
         let list = &mut self.items[start..start + self.len[i] as usize];
         let (mut n, mut r) = (0, 0);
@@ -454,7 +449,7 @@ impl Adj {
             let j = list[k];
             let y = usize::from(keep(j));
             list[n] = j;
-            rest[r % MAX_STRIDE] = j;
+            rest[r % SCRATCH] = j;
             n += y;
             r += 1 - y;
         }
@@ -482,6 +477,10 @@ impl Drop for Adj {
 
 /// The most neighbours an [`Adj`] list holds.
 const MAX_STRIDE: usize = 96;
+
+/// The scratch room of [`Adj::partition`]: at least [`MAX_STRIDE`], and a power of two, so that
+/// its index needs no bounds check and no division.
+const SCRATCH: usize = MAX_STRIDE.next_power_of_two();
 
 /// The largest almost locked set used as chain nodes, in cells.
 const MAX_ALS: usize = 4;
@@ -585,24 +584,35 @@ impl Bfs {
     /// [`Bfs::run_live`]: plain flags, not const parameters, so the worker's wasm holds one
     /// copy (the flags cost nothing measurable).
     fn search(&mut self, g: &Graph, start: Lit, max_depth: u8, simple: bool, live: bool) {
-        for &l in &self.order {
-            self.depth[l.code()] = 0;
-        }
-        self.order.clear();
-        self.depth[start.code()] = 1;
-        self.pred[start.code()] = start;
-        self.order.push(start);
-        let start_node = start.index() as u32;
         self.mark_start(g, start.index());
+        // The tables as local slices: the queue's pushes could otherwise alias their headers,
+        // and the compiled loop reloaded them for every neighbour.
+        let (depth, pred, order, near) =
+            (&mut self.depth[..], &mut self.pred[..], &mut self.order, &self.near[..]);
+        for &l in order.iter() {
+            depth[l.code()] = 0;
+        }
+        order.clear();
+        depth[start.code()] = 1;
+        pred[start.code()] = start;
+        order.push(start);
+        let start_node = start.index() as u32;
         // Pruned: "start off" is reached from an "on" literal weakly linked to the start, which
         // the pruned lists leave out when the start's node has no strong link; by symmetry
         // those literals are the start's weak neighbours, which `near` marks.
         let back = live && start.is_on() && g.strong.of(start.index()).is_empty();
+        // Reaches `ml` from `l` (at depth `dep`) unless it is reached already.
+        let reach = |depth: &mut [u8], pred: &mut [Lit], order: &mut Vec<Lit>, ml: Lit, l, dep| {
+            if depth[ml.code()] == 0 {
+                depth[ml.code()] = dep + 1;
+                pred[ml.code()] = l;
+                order.push(ml);
+            }
+        };
         let mut head = 0;
-        while head < self.order.len() {
-            let l = self.order[head];
+        while let Some(&l) = order.get(head) {
             head += 1;
-            let dep = self.depth[l.code()];
+            let dep = depth[l.code()];
             if dep >= max_depth || (simple && head > 1 && l.index() == start.index()) {
                 continue;
             }
@@ -615,23 +625,13 @@ impl Bfs {
             };
             for &m in next {
                 let ml = Lit::new(m as usize, on);
-                if !(simple && m != start_node && self.depth[ml.negated().code()] != 0) {
-                    self.reach(ml, l, dep);
+                if !(simple && m != start_node && depth[ml.negated().code()] != 0) {
+                    reach(depth, pred, order, ml, l, dep);
                 }
             }
-            if back && l.is_on() && self.near[l.index()] {
-                self.reach(start.negated(), l, dep);
+            if back && l.is_on() && near[l.index()] {
+                reach(depth, pred, order, start.negated(), l, dep);
             }
-        }
-    }
-
-    /// Reaches `ml` from `l` (at depth `dep`) unless it is reached already.
-    #[inline(always)]
-    fn reach(&mut self, ml: Lit, l: Lit, dep: u8) {
-        if self.depth[ml.code()] == 0 {
-            self.depth[ml.code()] = dep + 1;
-            self.pred[ml.code()] = l;
-            self.order.push(ml);
         }
     }
 

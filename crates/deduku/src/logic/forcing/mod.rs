@@ -138,6 +138,48 @@ fn save(board: &Board, mode: Mode, next: usize, work: Work) {
     PROGRESS.with(|p| *p.borrow_mut() = Some(Progress { board: board.clone(), mode, next, work }));
 }
 
+/// The "on" assumptions a net contradiction search propagated, and what those without a
+/// contradiction derived, kept for the net verities on the same board: Sudoku Explainer's
+/// 8.5 stage asks for both techniques in a row, and the verities' first phase propagates the
+/// same "on" literals to the same nets.
+struct OnNets {
+    board: Board,
+    /// The "on" literals propagated.
+    ran: LitSet,
+    /// By candidate index, what each net without a contradiction derived.
+    sets: LitSets,
+}
+
+impl OnNets {
+    /// The nets kept for `board`, taken out of the memo, or none yet.
+    fn take(board: &Board) -> OnNets {
+        ON_NETS.with(|m| m.borrow_mut().take_if(|n| n.board == *board)).unwrap_or_else(|| OnNets {
+            board: board.clone(),
+            ran: LitSet::EMPTY,
+            sets: LitSets::new(729, board.candidate_count() as usize),
+        })
+    }
+
+    /// Records the net of `net`'s assumption `a` unless it is recorded already.
+    fn note(&mut self, a: Lit, net: &Net) {
+        if a.is_on() && !self.ran.contains(a) {
+            self.ran.insert(a);
+            if net.contradiction.is_none() {
+                self.sets.add(a.index()).extend(&net.order);
+            }
+        }
+    }
+
+    /// Keeps these nets for the next search.
+    fn keep(self) {
+        ON_NETS.with(|m| *m.borrow_mut() = Some(self));
+    }
+}
+
+thread_local! {
+    static ON_NETS: std::cell::RefCell<Option<OnNets>> = const { std::cell::RefCell::new(None) };
+}
+
 fn contradictions(board: &Board, mode: Mode, sink: &mut Sink) -> ControlFlow<()> {
     // First the size of every contradiction, then the steps, smallest first, built only as
     // the sink takes them. The first phase polls the sink's stop check between assumptions
@@ -147,9 +189,13 @@ fn contradictions(board: &Board, mode: Mode, sink: &mut Sink) -> ControlFlow<()>
         _ => (0, Vec::new()),
     };
     let mut net = Net::new(board, mode);
-    if let (Some(next), _) =
-        contradiction_sizes(board, mode, &mut net, start, &mut found, sink, true)
-    {
+    let mut on_nets = (mode == Mode::Net).then(|| OnNets::take(board));
+    let (stopped, _) =
+        contradiction_sizes(board, mode, &mut net, start, &mut found, sink, true, on_nets.as_mut());
+    if let Some(kept) = on_nets {
+        kept.keep();
+    }
+    if let Some(next) = stopped {
         save(board, mode, next, Work::Contradictions(found));
         return ControlFlow::Break(());
     }
@@ -199,6 +245,8 @@ fn contradictions(board: &Board, mode: Mode, sink: &mut Sink) -> ControlFlow<()>
 /// is a subset of that net's literals and meets no contradiction either. (On the slowest
 /// top1465 puzzle's default path, a third of this phase's work; a test compares both ways.)
 /// A search resumed after a stop starts with nothing marked: it skips less, finds the same.
+/// The nets of "on" assumptions go into `on_nets` when given.
+#[allow(clippy::too_many_arguments, reason = "one caller, and the test that compares the skip")]
 fn contradiction_sizes(
     board: &Board,
     mode: Mode,
@@ -207,6 +255,7 @@ fn contradiction_sizes(
     found: &mut Vec<(usize, Lit)>,
     sink: &mut Sink,
     skip_consistent: bool,
+    mut on_nets: Option<&mut OnNets>,
 ) -> (Option<usize>, usize) {
     let reach = (mode == Mode::Chain).then(|| crate::logic::chains::full_reach(board));
     let mut consistent = LitSet::EMPTY;
@@ -227,6 +276,9 @@ fn contradiction_sizes(
         net.reset();
         net.run(a);
         nets += 1;
+        if let Some(m) = on_nets.as_deref_mut() {
+            m.note(a, net);
+        }
         let Some(con) = &net.contradiction else {
             if skip_consistent {
                 net.order.iter().for_each(|&l| consistent.insert(l));
@@ -289,12 +341,19 @@ fn verity_sources(board: &Board) -> Vec<Source> {
 
 /// The net verities' first phase: by candidate index, what each branch of `sources` implies
 /// when on, for the branches whose net meets no contradiction (what the other candidates imply
-/// is never read). One propagation per branch; the sink's stop check is polled between them,
-/// and a stopped search saves its progress and resumes like `contradictions`. `None`: stopped.
+/// is never read). One propagation per branch, except for the branches a net contradiction
+/// search on this board propagated already ([`OnNets`]); the sink's stop check is polled
+/// between them, and a stopped search saves its progress and resumes like `contradictions`.
+/// `None`: stopped.
 fn net_implications(board: &Board, sources: &[Source], sink: &mut Sink) -> Option<LitSets> {
-    let (start, mut implications) = match resume(board, Mode::Net, false) {
-        Some((next, Work::Implications(sets))) => (next, sets),
-        _ => (0, LitSets::new(729, board.candidate_count() as usize)),
+    // A resumed search has the kept nets' sets already; it propagates again only those that
+    // met a contradiction, whose sets stay empty either way.
+    let (start, mut implications, ran) = match resume(board, Mode::Net, false) {
+        Some((next, Work::Implications(sets))) => (next, sets, LitSet::EMPTY),
+        _ => {
+            let kept = OnNets::take(board);
+            (0, kept.sets, kept.ran)
+        }
     };
     let mut branch = [false; 729];
     sources.iter().flat_map(|s| &s.branches).for_each(|b| branch[b.index()] = true);
@@ -303,7 +362,7 @@ fn net_implications(board: &Board, sources: &[Source], sink: &mut Sink) -> Optio
         Cell::all().flat_map(|c| board.candidates(c).iter().map(move |d| (c, d))).enumerate();
     for (i, (c, d)) in candidates.skip(start) {
         let on = lit(c, d, true);
-        if !branch[on.index()] {
+        if !branch[on.index()] || ran.contains(on) || implications.get(on.index()).is_some() {
             continue;
         }
         if i > start && sink.should_stop() {
@@ -532,8 +591,9 @@ mod tests {
                 let run = |skip| {
                     let (mut net, mut found) = (Net::new(b, mode), Vec::new());
                     let mut sink = Sink::unlimited();
-                    let (stopped, nets) =
-                        contradiction_sizes(b, mode, &mut net, 0, &mut found, &mut sink, skip);
+                    let (stopped, nets) = contradiction_sizes(
+                        b, mode, &mut net, 0, &mut found, &mut sink, skip, None,
+                    );
                     assert_eq!(stopped, None);
                     (found, nets)
                 };
@@ -544,6 +604,27 @@ mod tests {
             }
         });
         assert!(contradicting > 1000 && skipped > 1000, "{contradicting} found, {skipped} skipped");
+    }
+
+    /// The net verities read the nets that a net contradiction search on the same board kept
+    /// ([`OnNets`]) and find the steps a search that propagates every branch itself finds.
+    #[test]
+    fn net_verities_find_the_same_with_the_contradictions_nets() {
+        let (mut positions, mut kept) = (0, 0);
+        crate::test_support::path_positions(|b| {
+            positions += 1;
+            // Every eighth position: the nets are slow in the tests' build.
+            if positions % 8 != 0 {
+                return;
+            }
+            ON_NETS.with(|m| *m.borrow_mut() = None);
+            let alone = find_all(b, Technique::ForcingNetVerity);
+            let _ = find_all(b, Technique::ForcingNetContradiction);
+            kept += ON_NETS.with(|m| m.borrow().as_ref().map_or(0, |n| n.ran.iter().count()));
+            let after = find_all(b, Technique::ForcingNetVerity);
+            assert_eq!(after, alone, "{}", crate::format::to_line(b));
+        });
+        assert!(kept > 1000, "{kept} nets kept");
     }
 
     #[test]

@@ -453,6 +453,9 @@ struct ChainSearch {
     next_layer: Vec<u32>,
     /// The nodes that close a cycle.
     found: Vec<u32>,
+    /// A forcing search's current layer of literals and the next one.
+    lits: Vec<Lit>,
+    next_lits: Vec<Lit>,
     /// The literals each literal implies, for the board of this stage.
     adjacency: Adjacency,
 }
@@ -605,8 +608,8 @@ impl ChainSearch {
             self.next += 1;
             self.cycles(board, mode, c, d, &mut nodes);
             if mode != Links::Y {
-                self.forcing(board, mode, c, d, true, &mut nodes);
-                self.forcing(board, mode, c, d, false, &mut nodes);
+                self.forcing(board, mode, c, d, true);
+                self.forcing(board, mode, c, d, false);
             }
         }
         let best = self.best.take();
@@ -716,54 +719,40 @@ impl ChainSearch {
     }
 
     /// Forcing chains from `c`=`d` assumed on (reaching "off": the candidate goes) or off
-    /// (reaching "on": the digit is placed).
-    fn forcing(
-        &mut self,
-        board: &Board,
-        mode: Links,
-        c: Cell,
-        d: Digit,
-        on: bool,
-        nodes: &mut Vec<Node>,
-    ) {
+    /// (reaching "on": the digit is placed). Only the length of the shortest chain counts, so
+    /// the breadth-first search keeps its layers' literals and not a tree: every literal of a
+    /// layer is as far from the source.
+    fn forcing(&mut self, board: &Board, mode: Links, c: Cell, d: Digit, on: bool) {
         let base = if mode == Links::Xy { 7.0 } else { 6.6 };
         let limit = self.max_complexity(base);
         let y = mode == Links::Xy;
         let source = lit(c, d, on);
         let target = source ^ 1;
-        nodes.clear();
-        nodes.push(Node { lit: source, parent: u32::MAX, depth: 1 });
         self.seen.clear();
         self.seen.insert(source);
         let (on_kind, off_kind) =
             if y { (Implies::OnXy, Implies::OffXy) } else { (Implies::OnX, Implies::OffX) };
-        self.layer.clear();
-        self.layer.push(0);
+        self.lits.clear();
+        self.lits.push(source);
+        // The number of literals from the source to those of `lits`, the source included.
+        let mut depth = 1;
         let mut reached: Option<usize> = None;
-        while !self.layer.is_empty() && reached.is_none() {
-            self.next_layer.clear();
-            for &i in &self.layer {
-                let n = nodes[i as usize];
-                if usize::from(n.depth) + 1 > limit {
-                    continue;
-                }
-                let (_, _, is_on) = lit_parts(n.lit);
-                let kind = if is_on { on_kind } else { off_kind };
-                for &l in self.adjacency.of(board, kind, n.lit) {
-                    if l == target {
-                        reached = Some(usize::from(n.depth) + 1);
-                        break;
+        'layers: while !self.lits.is_empty() && depth < limit {
+            self.next_lits.clear();
+            for &l in &self.lits {
+                let kind = if l % 2 == 1 { on_kind } else { off_kind };
+                for &m in self.adjacency.of(board, kind, l) {
+                    if m == target {
+                        reached = Some(depth + 1);
+                        break 'layers;
                     }
-                    if self.seen.insert(l) {
-                        nodes.push(Node { lit: l, parent: i, depth: n.depth + 1 });
-                        self.next_layer.push(nodes.len() as u32 - 1);
+                    if self.seen.insert(m) {
+                        self.next_lits.push(m);
                     }
-                }
-                if reached.is_some() {
-                    break;
                 }
             }
-            std::mem::swap(&mut self.layer, &mut self.next_layer);
+            std::mem::swap(&mut self.lits, &mut self.next_lits);
+            depth += 1;
         }
         let Some(complexity) = reached else { return };
         let kind = if y { 4 } else { 2 };

@@ -797,13 +797,14 @@ fn on_to_off(board: &Board, l: Lit, y: bool) -> Outs {
             out.push(lit(c, e, false));
         }
     }
+    // Each place once, in the first of the cell's houses that holds it.
+    let mut listed = CellSet::single(c);
     for h in c.houses() {
-        for o in board.house_digit_cells(h, d).iter().filter(|&o| o != c) {
-            let off = lit(o, d, false);
-            if !out.contains(&off) {
-                out.push(off);
-            }
+        let places = board.house_digit_cells(h, d);
+        for o in places.minus(listed).iter() {
+            out.push(lit(o, d, false));
         }
+        listed = listed.union(places);
     }
     out
 }

@@ -415,6 +415,17 @@ enum Links {
 
 const MODES: [Links; 3] = [Links::X, Links::Y, Links::Xy];
 
+impl Links {
+    /// The links an "on" and an "off" literal follow in this mode's searches.
+    fn kinds(self) -> (Implies, Implies) {
+        match self {
+            Links::X => (Implies::OnX, Implies::OffX),
+            Links::Y => (Implies::OnXy, Implies::OffY),
+            Links::Xy => (Implies::OnXy, Implies::OffXy),
+        }
+    }
+}
+
 /// A literal: candidate index × 2 + (1 when on).
 type Lit = u16;
 
@@ -458,6 +469,8 @@ struct ChainSearch {
     next_lits: Vec<Lit>,
     /// The literals each literal implies, for the board of this stage.
     adjacency: Adjacency,
+    /// Per mode (in the order of [`MODES`]), the components of its implication graph.
+    components: [Components; 3],
 }
 
 /// A set of literals that [`Marks::clear`] empties at once: each literal holds the stamp of the
@@ -545,13 +558,20 @@ impl Adjacency {
     /// time, most of it the call itself).
     #[inline(always)]
     fn of(&mut self, board: &Board, kind: Implies, l: Lit) -> &[Lit] {
+        let span = self.span(board, kind, l);
+        &self.lits[span]
+    }
+
+    /// Where [`Adjacency::of`]'s list lies in `lits`.
+    #[inline(always)]
+    fn span(&mut self, board: &Board, kind: Implies, l: Lit) -> std::ops::Range<usize> {
         let k = kind as usize * 1458 + usize::from(l);
         let mut at = self.at[k];
         if at == Adjacency::NOT_YET {
             at = self.compute(board, kind, l, k);
         }
         let from = (at >> 5) as usize;
-        &self.lits[from..from + (at & 31) as usize]
+        from..from + (at & 31) as usize
     }
 
     /// Computes and keeps the list of [`Adjacency::of`] (entry `k`); returns its entry.
@@ -569,6 +589,153 @@ impl Adjacency {
         self.at[k] = at;
         self.lits.extend_from_slice(&outs);
         at
+    }
+}
+
+/// The strongly connected components of one mode's implication graph (each literal's
+/// [`Adjacency`] lists are its edges) and, per component, the components it reaches. They bound
+/// the searches without changing what they find: a cycle through a literal never leaves the
+/// literal's component, and every literal of a path to a forcing chain's target reaches the
+/// target (so do those of any shorter path to them, so the search's layers keep their depths).
+/// Built for a mode when the stage first searches it.
+#[derive(Debug, Default)]
+struct Components {
+    /// Whether they are built for the stage's board.
+    ready: bool,
+    /// Per literal, its component (`u32::MAX` for the literals of no candidate).
+    comp: Vec<u32>,
+    /// Per component, its literals.
+    size: Vec<u32>,
+    /// Words per component in `reach`.
+    words: usize,
+    /// Per component, `words` words: the components it reaches, itself included.
+    reach: Vec<u64>,
+}
+
+impl Components {
+    /// No literal yet.
+    const NONE: u32 = u32::MAX;
+
+    /// Whether `l` lies on a cycle (its component has another literal: no literal implies
+    /// itself).
+    fn on_cycle(&self, l: Lit) -> bool {
+        self.size[self.comp[usize::from(l)] as usize] > 1
+    }
+
+    /// Whether `a` and `b` lie in one component.
+    #[inline(always)]
+    fn same(&self, a: Lit, b: Lit) -> bool {
+        self.comp[usize::from(a)] == self.comp[usize::from(b)]
+    }
+
+    /// Whether a path leads from `from` to `to`.
+    #[inline(always)]
+    fn reaches(&self, from: Lit, to: Lit) -> bool {
+        debug_assert!(self.words > 0, "built without what each component reaches");
+        let a = self.comp[usize::from(from)] as usize;
+        let b = self.comp[usize::from(to)] as usize;
+        self.reach[a * self.words + b / 64] >> (b % 64) & 1 != 0
+    }
+
+    /// Builds them for `board`, whose literals follow `kinds` ([`Links::kinds`]), with what
+    /// each reaches when `with_reach`: Tarjan's algorithm, without recursion, from every
+    /// literal of a candidate. Its components come out sinks first, so each one's reach is its
+    /// own and that of components already done.
+    fn build(
+        &mut self,
+        board: &Board,
+        adjacency: &mut Adjacency,
+        kinds: (Implies, Implies),
+        with_reach: bool,
+    ) {
+        const NONE: u32 = Components::NONE;
+        let kind = |l: Lit| if l % 2 == 1 { kinds.0 } else { kinds.1 };
+        self.comp.clear();
+        self.comp.resize(1458, NONE);
+        self.size.clear();
+        let (mut index, mut low) = (vec![NONE; 1458], vec![0u32; 1458]);
+        // The literals not yet in a component, and the depth-first search's path: each
+        // literal with the part of its list in `adjacency.lits` not yet followed.
+        let mut stack: Vec<Lit> = Vec::new();
+        let mut frames: Vec<(Lit, std::ops::Range<usize>)> = Vec::new();
+        // The literals by component, in component order.
+        let mut members: Vec<Lit> = Vec::with_capacity(1458);
+        let mut visited = 0;
+        let roots = (0..729).filter(|&k| board.has(Candidate::from_index(k)));
+        for root in roots.flat_map(|k| [2 * k as Lit, 2 * k as Lit + 1]) {
+            if index[usize::from(root)] != NONE {
+                continue;
+            }
+            // The literal to enter next, if any.
+            let mut enter = Some(root);
+            loop {
+                if let Some(l) = enter.take() {
+                    index[usize::from(l)] = visited;
+                    low[usize::from(l)] = visited;
+                    visited += 1;
+                    stack.push(l);
+                    frames.push((l, adjacency.span(board, kind(l), l)));
+                }
+                let Some((v, left)) = frames.last_mut() else { break };
+                let v = usize::from(*v);
+                if let Some(at) = left.next() {
+                    let w = adjacency.lits[at];
+                    let wi = usize::from(w);
+                    if index[wi] == NONE {
+                        enter = Some(w);
+                    } else if self.comp[wi] == NONE {
+                        // On the stack: in the component being built.
+                        low[v] = low[v].min(index[wi]);
+                    }
+                    continue;
+                }
+                frames.pop();
+                if let Some(&(u, _)) = frames.last() {
+                    low[usize::from(u)] = low[usize::from(u)].min(low[v]);
+                }
+                if low[v] == index[v] {
+                    let c = self.size.len() as u32;
+                    let before = members.len();
+                    while let Some(x) = stack.pop() {
+                        self.comp[usize::from(x)] = c;
+                        members.push(x);
+                        if usize::from(x) == v {
+                            break;
+                        }
+                    }
+                    self.size.push((members.len() - before) as u32);
+                }
+            }
+        }
+        self.ready = true;
+        if !with_reach {
+            return;
+        }
+        let n = self.size.len();
+        let words = n.div_ceil(64).max(1);
+        self.words = words;
+        self.reach.clear();
+        self.reach.resize(n * words, 0);
+        let mut first = 0;
+        for c in 0..n {
+            let (done, rest) = self.reach.split_at_mut(c * words);
+            let row = &mut rest[..words];
+            row[c / 64] |= 1 << (c % 64);
+            let last = first + self.size[c] as usize;
+            for &v in &members[first..last] {
+                for &w in adjacency.of(board, kind(v), v) {
+                    // Nothing to add when `d` is in already: what it reaches is too.
+                    let d = self.comp[usize::from(w)] as usize;
+                    if row[d / 64] >> (d % 64) & 1 == 0 {
+                        debug_assert!(d < c, "components come out sinks first");
+                        for (x, y) in row.iter_mut().zip(&done[d * words..(d + 1) * words]) {
+                            *x |= y;
+                        }
+                    }
+                }
+            }
+            first = last;
+        }
     }
 }
 
@@ -594,6 +761,7 @@ impl ChainSearch {
             .collect();
         if self.next == 0 {
             self.adjacency.reset();
+            self.components.iter_mut().for_each(|c| c.ready = false);
         }
         let total = starts.len() * MODES.len();
         let mut nodes = Vec::new();
@@ -627,6 +795,16 @@ impl ChainSearch {
         n
     }
 
+    /// The components of `mode`'s implication graph on `board`, the stage's board.
+    fn components(&mut self, board: &Board, mode: Links) -> &Components {
+        let comps = &mut self.components[mode as usize];
+        if !comps.ready {
+            // Only the forcing chains ask what a literal reaches, and they search no Y links.
+            comps.build(board, &mut self.adjacency, mode.kinds(), mode != Links::Y);
+        }
+        comps
+    }
+
     fn offer(&mut self, base: f32, complexity: usize, kind: u8, step: impl FnOnce() -> Step) {
         let rating = base + length_bonus(complexity.saturating_sub(2) as u16);
         let t = tenths(rating);
@@ -647,15 +825,16 @@ impl ChainSearch {
         let base = if mode == Links::Xy { 7.0 } else { 6.5 };
         let limit = self.max_complexity(base);
         let source = lit(c, d, true);
+        let (on_kind, off_kind) = mode.kinds();
+        let comps = self.components(board, mode);
+        if !comps.on_cycle(source) {
+            return;
+        }
+        let comps = &self.components[mode as usize];
         nodes.clear();
         nodes.push(Node { lit: source, parent: u32::MAX, depth: 1 });
         self.seen.clear();
         self.seen.insert(source);
-        let (on_kind, off_kind) = match mode {
-            Links::X => (Implies::OnX, Implies::OffX),
-            Links::Y => (Implies::OnXy, Implies::OffY),
-            Links::Xy => (Implies::OnXy, Implies::OffXy),
-        };
         // `layer` holds the "on" layer, `next_layer` the "off" one.
         self.layer.clear();
         self.layer.push(0);
@@ -671,7 +850,7 @@ impl ChainSearch {
                 }
                 self.on_path.set_path(nodes, i);
                 for &off in self.adjacency.of(board, on_kind, n.lit) {
-                    if !self.on_path.contains(off) {
+                    if comps.same(off, source) && !self.on_path.contains(off) {
                         nodes.push(Node { lit: off, parent: i, depth: n.depth + 1 });
                         self.next_layer.push(nodes.len() as u32 - 1);
                     }
@@ -685,7 +864,7 @@ impl ChainSearch {
                     if length >= 4 && on == source {
                         self.found.push(i);
                     }
-                    if self.seen.insert(on) {
+                    if comps.same(on, source) && self.seen.insert(on) {
                         nodes.push(Node { lit: on, parent: i, depth: n.depth + 1 });
                         self.layer.push(nodes.len() as u32 - 1);
                     }
@@ -728,10 +907,13 @@ impl ChainSearch {
         let y = mode == Links::Xy;
         let source = lit(c, d, on);
         let target = source ^ 1;
+        let (on_kind, off_kind) = mode.kinds();
+        if !self.components(board, mode).reaches(source, target) {
+            return;
+        }
+        let comps = &self.components[mode as usize];
         self.seen.clear();
         self.seen.insert(source);
-        let (on_kind, off_kind) =
-            if y { (Implies::OnXy, Implies::OffXy) } else { (Implies::OnX, Implies::OffX) };
         self.lits.clear();
         self.lits.push(source);
         // The number of literals from the source to those of `lits`, the source included.
@@ -746,7 +928,7 @@ impl ChainSearch {
                         reached = Some(depth + 1);
                         break 'layers;
                     }
-                    if self.seen.insert(m) {
+                    if comps.reaches(m, target) && self.seen.insert(m) {
                         self.next_lits.push(m);
                     }
                 }
@@ -862,6 +1044,62 @@ mod tests {
 
     fn board(s: &str) -> Board {
         parse(s).expect("puzzle")
+    }
+
+    /// The components and what each reaches agree with plain searches of the implication
+    /// graphs, on positions along real solve paths.
+    #[test]
+    fn components_match_the_searches() {
+        let (mut positions, mut cycles, mut reached) = (0, 0, 0);
+        crate::test_support::path_positions(|b| {
+            positions += 1;
+            if positions % 25 != 0 {
+                return;
+            }
+            let lits: Vec<Lit> = (0..729)
+                .filter(|&k| b.has(Candidate::from_index(k)))
+                .flat_map(|k| [2 * k as Lit, 2 * k as Lit + 1])
+                .collect();
+            for mode in MODES {
+                let (mut adjacency, mut comps) = (Adjacency::default(), Components::default());
+                adjacency.reset();
+                comps.build(b, &mut adjacency, mode.kinds(), mode != Links::Y);
+                let (on_kind, off_kind) = mode.kinds();
+                // What each literal reaches (itself included).
+                let reach: Vec<Vec<bool>> = lits
+                    .iter()
+                    .map(|&l| {
+                        let mut seen = vec![false; 1458];
+                        let mut todo = vec![l];
+                        seen[usize::from(l)] = true;
+                        while let Some(x) = todo.pop() {
+                            let kind = if x % 2 == 1 { on_kind } else { off_kind };
+                            for &y in adjacency.of(b, kind, x) {
+                                if !std::mem::replace(&mut seen[usize::from(y)], true) {
+                                    todo.push(y);
+                                }
+                            }
+                        }
+                        seen
+                    })
+                    .collect();
+                for (i, &l) in lits.iter().enumerate() {
+                    let mut on_cycle = false;
+                    for (j, &m) in lits.iter().enumerate() {
+                        let (there, back) = (reach[i][usize::from(m)], reach[j][usize::from(l)]);
+                        assert_eq!(comps.same(l, m), there && back, "{mode:?} {l} {m}");
+                        on_cycle |= there && back && l != m;
+                        if mode != Links::Y {
+                            assert_eq!(comps.reaches(l, m), there, "{mode:?} {l} {m}");
+                            reached += usize::from(there && l != m);
+                        }
+                    }
+                    assert_eq!(comps.on_cycle(l), on_cycle, "{mode:?} {l}");
+                    cycles += usize::from(on_cycle);
+                }
+            }
+        });
+        assert!(cycles > 1000 && reached > 10_000, "{cycles} on cycles, {reached} reached");
     }
 
     #[test]

@@ -296,9 +296,12 @@ fn direct_hidden(board: &Board, n: usize) -> Option<(Step, f32)> {
             if empties <= n {
                 continue;
             }
+            // Only digits with at most `n` places can be in such a set: the combinations of
+            // the others, tried in the same order, never fit.
             let digits: Few<Digit, 9> = Few::of(
                 Digit::from_index(0),
-                Digit::all().filter(|&d| !board.house_digit_cells(h, d).is_empty()),
+                Digit::all()
+                    .filter(|&d| (1..=n).contains(&(board.house_digit_cells(h, d).len() as usize))),
             );
             let found = first_combination(digits.len(), n, &mut |combo| {
                 let set: DigitSet = combo.iter().map(|&i| digits[i]).collect();

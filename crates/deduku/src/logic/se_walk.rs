@@ -827,6 +827,10 @@ impl ChainSearch {
         }
         let base = if mode == Links::Xy { 7.0 } else { 6.5 };
         let limit = self.max_complexity(base);
+        // A cycle has at least four literals, and the nodes at depth `limit` are not expanded.
+        if limit <= 3 {
+            return;
+        }
         let source = lit(c, d, true);
         let (on_kind, off_kind) = mode.kinds();
         let comps = self.components(board, mode);
@@ -907,6 +911,10 @@ impl ChainSearch {
     fn forcing(&mut self, board: &Board, mode: Links, c: Cell, d: Digit, on: bool) {
         let base = if mode == Links::Xy { 7.0 } else { 6.6 };
         let limit = self.max_complexity(base);
+        // No literal implies its own negation directly: a chain has at least three.
+        if limit <= 2 {
+            return;
+        }
         let y = mode == Links::Xy;
         let source = lit(c, d, on);
         let target = source ^ 1;

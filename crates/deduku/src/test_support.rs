@@ -104,6 +104,18 @@ pub(crate) fn assert_nothing_else(line: &str, t: Technique) {
     }
 }
 
+/// [`path_positions`], every `n`th of them only: for checks too slow for all of them in the
+/// tests' build.
+pub(crate) fn every_nth_path_position(n: usize, mut check: impl FnMut(&Board)) {
+    let mut seen = 0;
+    path_positions(|b| {
+        seen += 1;
+        if seen % n == 0 {
+            check(b);
+        }
+    });
+}
+
 /// Calls `check` with the positions along the default paths of every 100th top1465 puzzle,
 /// each position followed by the one as far along the path of the puzzle before: a finder that
 /// keeps what it found per digit meets, in order, positions that change few digits' cells and

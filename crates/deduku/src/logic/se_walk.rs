@@ -607,7 +607,7 @@ struct Components {
     ready: bool,
     /// Per literal, its component (`u32::MAX` for the literals of no candidate).
     comp: Vec<u32>,
-    /// Per component, its literals.
+    /// Per component, how many literals it holds.
     size: Vec<u32>,
     /// Words per component in `reach`.
     words: usize,
@@ -616,7 +616,7 @@ struct Components {
 }
 
 impl Components {
-    /// No literal yet.
+    /// No component (yet), and no index: a literal not visited.
     const NONE: u32 = u32::MAX;
 
     /// Whether `l` lies on a cycle (its component has another literal: no literal implies
@@ -1061,12 +1061,8 @@ mod tests {
     /// graphs, on positions along real solve paths.
     #[test]
     fn components_match_the_searches() {
-        let (mut positions, mut cycles, mut reached) = (0, 0, 0);
-        crate::test_support::path_positions(|b| {
-            positions += 1;
-            if positions % 25 != 0 {
-                return;
-            }
+        let (mut cycles, mut reached) = (0, 0);
+        crate::test_support::every_nth_path_position(25, |b| {
             let lits: Vec<Lit> = (0..729)
                 .filter(|&k| b.has(Candidate::from_index(k)))
                 .flat_map(|k| [2 * k as Lit, 2 * k as Lit + 1])

@@ -580,13 +580,9 @@ mod tests {
     /// contradictions, of the same sizes, along real solve paths (and does skip some).
     #[test]
     fn assumptions_a_consistent_net_derived_are_skipped_soundly() {
-        let (mut positions, mut contradicting, mut skipped) = (0, 0, 0);
-        crate::test_support::path_positions(|b| {
-            positions += 1;
-            // Every fourth position: the nets of every candidate are slow in the tests' build.
-            if positions % 4 != 0 {
-                return;
-            }
+        let (mut contradicting, mut skipped) = (0, 0);
+        // Every fourth position: the nets of every candidate are slow in the tests' build.
+        crate::test_support::every_nth_path_position(4, |b| {
             for mode in [Mode::Net, Mode::Chain] {
                 let run = |skip| {
                     let (mut net, mut found) = (Net::new(b, mode), Vec::new());
@@ -610,13 +606,9 @@ mod tests {
     /// ([`OnNets`]) and find the steps a search that propagates every branch itself finds.
     #[test]
     fn net_verities_find_the_same_with_the_contradictions_nets() {
-        let (mut positions, mut kept) = (0, 0);
-        crate::test_support::path_positions(|b| {
-            positions += 1;
-            // Every eighth position: the nets are slow in the tests' build.
-            if positions % 8 != 0 {
-                return;
-            }
+        let mut kept = 0;
+        // Every eighth position: the nets are slow in the tests' build.
+        crate::test_support::every_nth_path_position(8, |b| {
             ON_NETS.with(|m| *m.borrow_mut() = None);
             let alone = find_all(b, Technique::ForcingNetVerity);
             let _ = find_all(b, Technique::ForcingNetContradiction);

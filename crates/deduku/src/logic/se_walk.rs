@@ -472,7 +472,8 @@ struct ChainSearch {
     next_lits: Vec<Lit>,
     /// The literals each literal implies, for the board of this stage.
     adjacency: Adjacency,
-    /// Per mode (in the order of [`MODES`]), the components of its implication graph.
+    /// Per mode (in the order of [`MODES`]), the components of its implication graph (built
+    /// for the X and XY modes only: see [`ChainSearch::cycles`]).
     components: [Components; 3],
 }
 
@@ -600,7 +601,7 @@ impl Adjacency {
 /// the searches without changing what they find: a cycle through a literal never leaves the
 /// literal's component, and every literal of a path to a forcing chain's target reaches the
 /// target (so do those of any shorter path to them, so the search's layers keep their depths).
-/// Built for a mode when the stage first searches it.
+/// Built for a mode when the stage first searches it (the X and XY modes).
 #[derive(Debug, Default)]
 struct Components {
     /// Whether they are built for the stage's board.
@@ -634,23 +635,15 @@ impl Components {
     /// Whether a path leads from `from` to `to`.
     #[inline(always)]
     fn reaches(&self, from: Lit, to: Lit) -> bool {
-        debug_assert!(self.words > 0, "built without what each component reaches");
         let a = self.comp[usize::from(from)] as usize;
         let b = self.comp[usize::from(to)] as usize;
         self.reach[a * self.words + b / 64] >> (b % 64) & 1 != 0
     }
 
-    /// Builds them for `board`, whose literals follow `kinds` ([`Links::kinds`]), with what
-    /// each reaches when `with_reach`: Tarjan's algorithm, without recursion, from every
-    /// literal of a candidate. Its components come out sinks first, so each one's reach is its
-    /// own and that of components already done.
-    fn build(
-        &mut self,
-        board: &Board,
-        adjacency: &mut Adjacency,
-        kinds: (Implies, Implies),
-        with_reach: bool,
-    ) {
+    /// Builds them for `board`, whose literals follow `kinds` ([`Links::kinds`]): Tarjan's
+    /// algorithm, without recursion, from every literal of a candidate. Its components come
+    /// out sinks first, so each one's reach is its own and that of components already done.
+    fn build(&mut self, board: &Board, adjacency: &mut Adjacency, kinds: (Implies, Implies)) {
         const NONE: u32 = Components::NONE;
         let kind = |l: Lit| if l % 2 == 1 { kinds.0 } else { kinds.1 };
         self.comp.clear();
@@ -710,10 +703,6 @@ impl Components {
                 }
             }
         }
-        self.ready = true;
-        if !with_reach {
-            return;
-        }
         let n = self.size.len();
         let words = n.div_ceil(64).max(1);
         self.words = words;
@@ -739,6 +728,7 @@ impl Components {
             }
             first = last;
         }
+        self.ready = true;
     }
 }
 
@@ -802,8 +792,7 @@ impl ChainSearch {
     fn components(&mut self, board: &Board, mode: Links) -> &Components {
         let comps = &mut self.components[mode as usize];
         if !comps.ready {
-            // Only the forcing chains ask what a literal reaches, and they search no Y links.
-            comps.build(board, &mut self.adjacency, mode.kinds(), mode != Links::Y);
+            comps.build(board, &mut self.adjacency, mode.kinds());
         }
         comps
     }
@@ -833,11 +822,14 @@ impl ChainSearch {
         }
         let source = lit(c, d, true);
         let (on_kind, off_kind) = mode.kinds();
-        let comps = self.components(board, mode);
-        if !comps.on_cycle(source) {
+        // The Y mode's graph (the strong links of bivalue cells alone) is small: its
+        // components cost more than they spare, so its searches are not bounded.
+        let bounded = mode != Links::Y;
+        if bounded && !self.components(board, mode).on_cycle(source) {
             return;
         }
         let comps = &self.components[mode as usize];
+        let inside = |l: Lit| !bounded || comps.same(l, source);
         nodes.clear();
         nodes.push(Node { lit: source, parent: u32::MAX, depth: 1 });
         self.seen.clear();
@@ -857,7 +849,7 @@ impl ChainSearch {
                 }
                 self.on_path.set_path(nodes, i);
                 for &off in self.adjacency.of(board, on_kind, n.lit) {
-                    if comps.same(off, source) && !self.on_path.contains(off) {
+                    if inside(off) && !self.on_path.contains(off) {
                         nodes.push(Node { lit: off, parent: i, depth: n.depth + 1 });
                         self.next_layer.push(nodes.len() as u32 - 1);
                     }
@@ -871,7 +863,7 @@ impl ChainSearch {
                     if length >= 4 && on == source {
                         self.found.push(i);
                     }
-                    if comps.same(on, source) && self.seen.insert(on) {
+                    if inside(on) && self.seen.insert(on) {
                         nodes.push(Node { lit: on, parent: i, depth: n.depth + 1 });
                         self.layer.push(nodes.len() as u32 - 1);
                     }
@@ -1070,7 +1062,7 @@ mod tests {
             for mode in MODES {
                 let (mut adjacency, mut comps) = (Adjacency::default(), Components::default());
                 adjacency.reset();
-                comps.build(b, &mut adjacency, mode.kinds(), mode != Links::Y);
+                comps.build(b, &mut adjacency, mode.kinds());
                 let (on_kind, off_kind) = mode.kinds();
                 // What each literal reaches (itself included).
                 let reach: Vec<Vec<bool>> = lits
@@ -1096,10 +1088,8 @@ mod tests {
                         let (there, back) = (reach[i][usize::from(m)], reach[j][usize::from(l)]);
                         assert_eq!(comps.same(l, m), there && back, "{mode:?} {l} {m}");
                         on_cycle |= there && back && l != m;
-                        if mode != Links::Y {
-                            assert_eq!(comps.reaches(l, m), there, "{mode:?} {l} {m}");
-                            reached += usize::from(there && l != m);
-                        }
+                        assert_eq!(comps.reaches(l, m), there, "{mode:?} {l} {m}");
+                        reached += usize::from(there && l != m);
                     }
                     assert_eq!(comps.on_cycle(l), on_cycle, "{mode:?} {l}");
                     cycles += usize::from(on_cycle);

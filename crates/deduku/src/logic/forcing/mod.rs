@@ -110,9 +110,9 @@ struct Progress {
 enum Work {
     /// Contradictions found: (size, assumption).
     Contradictions(Vec<(usize, Lit)>),
-    /// What the branches propagated so far imply when on (the net verities' first phase), by
-    /// candidate index: the literals each net derived, for those without contradiction.
-    Implications(LitSets),
+    /// The "on" literals propagated so far and what they imply (the net verities' first
+    /// phase; boxed: the contradictions' variant is small).
+    Implications(Box<OnNets>),
 }
 
 thread_local! {
@@ -138,12 +138,12 @@ fn save(board: &Board, mode: Mode, next: usize, work: Work) {
     PROGRESS.with(|p| *p.borrow_mut() = Some(Progress { board: board.clone(), mode, next, work }));
 }
 
-/// The "on" assumptions a net contradiction search propagated, and what those without a
-/// contradiction derived, kept for the net verities on the same board: Sudoku Explainer's
-/// 8.5 stage asks for both techniques in a row, and the verities' first phase propagates the
-/// same "on" literals to the same nets.
+/// Nets propagated from "on" literals: which ones, and what those without a contradiction
+/// derived. The net verities' first phase builds them, and a net contradiction search records
+/// its own "on" assumptions' for the verities on the same board (kept per thread, like the
+/// searches' progress): Sudoku Explainer's 8.5 stage asks for both techniques in a row, and
+/// the same literal's net is the same in both.
 struct OnNets {
-    board: Board,
     /// The "on" literals propagated.
     ran: LitSet,
     /// By candidate index, what each net without a contradiction derived.
@@ -153,11 +153,13 @@ struct OnNets {
 impl OnNets {
     /// The nets kept for `board`, taken out of the memo, or none yet.
     fn take(board: &Board) -> OnNets {
-        ON_NETS.with(|m| m.borrow_mut().take_if(|n| n.board == *board)).unwrap_or_else(|| OnNets {
-            board: board.clone(),
-            ran: LitSet::EMPTY,
-            sets: LitSets::new(729, board.candidate_count() as usize),
-        })
+        ON_NETS.with(|m| m.borrow_mut().take_if(|(b, _)| b == board)).map_or_else(
+            || OnNets {
+                ran: LitSet::EMPTY,
+                sets: LitSets::new(729, board.candidate_count() as usize),
+            },
+            |(_, nets)| nets,
+        )
     }
 
     /// Records the net of `net`'s assumption `a` unless it is recorded already.
@@ -170,14 +172,15 @@ impl OnNets {
         }
     }
 
-    /// Keeps these nets for the next search.
-    fn keep(self) {
-        ON_NETS.with(|m| *m.borrow_mut() = Some(self));
+    /// Keeps these nets of `board` for the next search.
+    fn keep(self, board: &Board) {
+        ON_NETS.with(|m| *m.borrow_mut() = Some((board.clone(), self)));
     }
 }
 
 thread_local! {
-    static ON_NETS: std::cell::RefCell<Option<OnNets>> = const { std::cell::RefCell::new(None) };
+    static ON_NETS: std::cell::RefCell<Option<(Board, OnNets)>> =
+        const { std::cell::RefCell::new(None) };
 }
 
 fn contradictions(board: &Board, mode: Mode, sink: &mut Sink) -> ControlFlow<()> {
@@ -193,7 +196,7 @@ fn contradictions(board: &Board, mode: Mode, sink: &mut Sink) -> ControlFlow<()>
     let (stopped, _) =
         contradiction_sizes(board, mode, &mut net, start, &mut found, sink, true, on_nets.as_mut());
     if let Some(kept) = on_nets {
-        kept.keep();
+        kept.keep(board);
     }
     if let Some(next) = stopped {
         save(board, mode, next, Work::Contradictions(found));
@@ -341,19 +344,14 @@ fn verity_sources(board: &Board) -> Vec<Source> {
 
 /// The net verities' first phase: by candidate index, what each branch of `sources` implies
 /// when on, for the branches whose net meets no contradiction (what the other candidates imply
-/// is never read). One propagation per branch, except for the branches a net contradiction
-/// search on this board propagated already ([`OnNets`]); the sink's stop check is polled
+/// is never read). One propagation per branch not propagated yet, starting from the nets a net
+/// contradiction search on this board kept ([`OnNets`]); the sink's stop check is polled
 /// between them, and a stopped search saves its progress and resumes like `contradictions`.
 /// `None`: stopped.
 fn net_implications(board: &Board, sources: &[Source], sink: &mut Sink) -> Option<LitSets> {
-    // A resumed search has the kept nets' sets already; it propagates again only those that
-    // met a contradiction, whose sets stay empty either way.
-    let (start, mut implications, ran) = match resume(board, Mode::Net, false) {
-        Some((next, Work::Implications(sets))) => (next, sets, LitSet::EMPTY),
-        _ => {
-            let kept = OnNets::take(board);
-            (0, kept.sets, kept.ran)
-        }
+    let (start, mut nets) = match resume(board, Mode::Net, false) {
+        Some((next, Work::Implications(nets))) => (next, *nets),
+        _ => (0, OnNets::take(board)),
     };
     let mut branch = [false; 729];
     sources.iter().flat_map(|s| &s.branches).for_each(|b| branch[b.index()] = true);
@@ -362,24 +360,27 @@ fn net_implications(board: &Board, sources: &[Source], sink: &mut Sink) -> Optio
         Cell::all().flat_map(|c| board.candidates(c).iter().map(move |d| (c, d))).enumerate();
     for (i, (c, d)) in candidates.skip(start) {
         let on = lit(c, d, true);
-        if !branch[on.index()] || ran.contains(on) || implications.get(on.index()).is_some() {
+        if !branch[on.index()] || nets.ran.contains(on) {
             continue;
         }
         if i > start && sink.should_stop() {
-            save(board, Mode::Net, i, Work::Implications(implications));
+            save(board, Mode::Net, i, Work::Implications(Box::new(nets)));
             return None;
         }
         net.reset();
         net.run(on);
-        if net.contradiction.is_none() {
-            implications.add(on.index()).extend(&net.order);
-        }
+        nets.note(on, &net);
     }
-    Some(implications)
+    Some(nets.sets)
 }
 
 /// No net (yet) for this candidate.
 const NO_NET: u32 = u32::MAX;
+
+/// The nets of `branches`: `net_of` gives each candidate's place in `pool` (see [`verities`]).
+fn nets_of<'p, 'b>(pool: &'p [Net<'b>], net_of: &[u32; 729], branches: &[Lit]) -> Vec<&'p Net<'b>> {
+    branches.iter().map(|b| &pool[net_of[b.index()] as usize]).collect()
+}
 
 fn verities(board: &Board, mode: Mode, sink: &mut Sink) -> ControlFlow<()> {
     // (size, source, literal) of every verity, and the useful sources.
@@ -432,7 +433,7 @@ fn verities(board: &Board, mode: Mode, sink: &mut Sink) -> ControlFlow<()> {
                 pool.push(n);
             }
         }
-        let nets: Vec<&Net> = branches.iter().map(|b| &pool[net_of[b.index()] as usize]).collect();
+        let nets = nets_of(&pool, &net_of, branches);
         for l in common.iter().filter(changes) {
             let explained: Vec<Vec<Lit>> = nets.iter().map(|n| n.explain(&[l])).collect();
             let chain = nets.iter().zip(&explained).all(|(n, e)| n.is_chain(e));
@@ -446,8 +447,7 @@ fn verities(board: &Board, mode: Mode, sink: &mut Sink) -> ControlFlow<()> {
     crate::sort::sort(&mut found);
     for (size, src, l) in found {
         let source = &kept[src];
-        let nets: Vec<&Net> =
-            source.branches.iter().map(|b| &pool[net_of[b.index()] as usize]).collect();
+        let nets = nets_of(&pool, &net_of, &source.branches);
         let (Source { branches, house }, name) = (source, source.name());
         let mut s = step_proving(technique_of(mode, false), l);
         s.highlight.candidates.extend(branches.iter().map(|&b| b.candidate()));
@@ -612,7 +612,7 @@ mod tests {
             ON_NETS.with(|m| *m.borrow_mut() = None);
             let alone = find_all(b, Technique::ForcingNetVerity);
             let _ = find_all(b, Technique::ForcingNetContradiction);
-            kept += ON_NETS.with(|m| m.borrow().as_ref().map_or(0, |n| n.ran.iter().count()));
+            kept += ON_NETS.with(|m| m.borrow().as_ref().map_or(0, |(_, n)| n.ran.iter().count()));
             let after = find_all(b, Technique::ForcingNetVerity);
             assert_eq!(after, alone, "{}", crate::format::to_line(b));
         });

@@ -8,7 +8,9 @@
 //! ```
 //!
 //! `family` times the default path's finders family by family on the path set instead (see
-//! `work::family_pass`).
+//! `work::family_pass`). `passes SET N` runs the exact solver's warm-up pass and then exactly
+//! `N` passes over one set (one run each): a fixed amount of work, for counting instructions
+//! (`valgrind --tool=cachegrind`; the difference between two `N` is the cost of the passes).
 //!
 //! The wasm side, in headless Chromium:
 //!
@@ -25,12 +27,26 @@ use std::time::Instant;
 
 fn main() {
     let what = std::env::args().nth(1).unwrap_or_else(|| "all".into());
-    if !matches!(what.as_str(), "exact" | "path" | "all" | "family") {
-        eprintln!("usage: wasm_vs_native [exact|path|all|family]");
+    if !matches!(what.as_str(), "exact" | "path" | "all" | "family" | "passes") {
+        eprintln!("usage: wasm_vs_native [exact|path|all|family] | passes SET N");
         std::process::exit(2);
     }
     let start = Instant::now();
     let now = move || start.elapsed().as_secs_f64() * 1e3;
+    if what == "passes" {
+        let name = std::env::args().nth(2).unwrap_or_default();
+        let n: usize = std::env::args().nth(3).and_then(|a| a.parse().ok()).unwrap_or(1);
+        let Some(set) = work::EXACT_SETS.iter().find(|s| s.name == name) else {
+            eprintln!("no set {name}");
+            std::process::exit(2);
+        };
+        let mut bench = work::Exact::new(set);
+        for _ in 0..n {
+            bench.run(&now, 0.0);
+        }
+        println!("{}", bench.report());
+        return;
+    }
     if what == "family" {
         for _ in 0..work::PATH_PASSES {
             for line in work::family_pass(&now) {

@@ -331,20 +331,34 @@ impl<'a> Net<'a> {
 
     /// The literals needed to derive all of `targets`, in discovery order.
     pub(crate) fn explain(&self, targets: &[Lit]) -> Vec<Lit> {
-        // A bit set on the stack, not a cleared list of LITS flags: explained once per
-        // contradiction found, which is most assumptions in a hard position.
-        let mut seen = LitSet::EMPTY;
+        // The needed literals marked by their place in `order`, in a bit set on the stack (not
+        // a cleared list of LITS flags: explained once per contradiction found, which is most
+        // assumptions in a hard position), then read out in that order. Sorting them instead
+        // was an insertion sort of a list the backward walk leaves mostly in reverse order.
+        let mut needed = [0u64; LITS.div_ceil(64)];
+        let mut count = 0;
         let mut stack: Vec<Lit> = targets.to_vec();
-        let mut out = Vec::new();
         while let Some(l) = stack.pop() {
-            if seen.contains(l) || !self.has(l) {
+            let i = self.index[l.code()];
+            if i == NONE {
                 continue;
             }
-            seen.insert(l);
-            out.push(l);
+            let (word, bit) = (i as usize / 64, i % 64);
+            if needed[word] >> bit & 1 != 0 {
+                continue;
+            }
+            needed[word] |= 1 << bit;
+            count += 1;
             stack.extend_from_slice(self.preds_of(l));
         }
-        crate::sort::sort_by_key(&mut out, |&l| self.index[l.code()]);
+        let mut out = Vec::with_capacity(count);
+        for (word, &bits) in needed[..self.order.len().div_ceil(64)].iter().enumerate() {
+            let mut x = bits;
+            while x != 0 {
+                out.push(self.order[word * 64 + x.trailing_zeros() as usize]);
+                x &= x - 1;
+            }
+        }
         out
     }
 

@@ -121,8 +121,6 @@ impl<'a> Net<'a> {
     pub(crate) fn reset(&mut self) {
         for &l in &self.order {
             self.index[l.code()] = NONE;
-        }
-        for &l in &self.order {
             let k = l.candidate();
             let c = k.cell.index();
             self.cands[c] = self.board.candidates(k.cell);

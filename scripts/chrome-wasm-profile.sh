@@ -11,8 +11,9 @@
 #       FILTER: wasm_vs_native_exact, wasm_vs_native_explained or wasm_vs_native_family
 #       OUT: the directory left with perf.jit.data (default target/chrome-wasm-profile)
 #
-# Prints the bench lines and the functions with the most samples of their own in the renderer.
-# Then, for one function's machine code with each instruction's share:
+# Prints the bench lines and the functions with the most samples of their own in the renderer
+# (the Chromium process with the most samples). Then, for one function's machine code with
+# each instruction's share:
 #   perf annotate -i OUT/perf.jit.data --stdio -s 'JS:deduku::solve::engine::Search::run::…-turbofan'
 # (the full names are in the printed list). The Chromium options go into webdriver.json for the
 # run and are put back afterwards, also when the run fails. Needs perf and what scripts/test.sh
@@ -54,8 +55,15 @@ perf record -q -F 1000 -e cpu-clock -k 1 -o "$out/perf.data" -- \
   -- --include-ignored --nocapture "$filter" >"$out/log.txt" 2>&1 || { cat "$out/log.txt" >&2; exit 1; }
 perf inject --jit -i "$out/perf.data" -o "$out/perf.jit.data"
 grep '^bench ' "$out/log.txt" || true
+# The renderer: the Chromium process with the most samples (wasm-opt, which runs in Node, and
+# the browser's other processes are in the recording too).
+# (sed, not head, ends these pipes: head would stop reading early, and pipefail would end the
+# script.)
+renderer=$(perf report -i "$out/perf.jit.data" --no-children --stdio --sort pid -g none 2>/dev/null |
+  sed -n 's/^ *[0-9.]*% *\([0-9]*\):chromium.*/\1/p' | sed -n 1p)
+[ -n "$renderer" ] || { echo "no Chromium samples in $out/perf.jit.data" >&2; exit 1; }
 echo
-echo "self samples of the renderer's own, by function (shares of its samples)"
-perf report -i "$out/perf.jit.data" --no-children --stdio --sort sym -g none --comm chromium \
+echo "self samples of the renderer (pid $renderer), by function, as shares of its samples"
+perf report -i "$out/perf.jit.data" --no-children --stdio --sort sym -g none --pid "$renderer" \
   --percentage relative 2>/dev/null |
-  grep -v '^#' | grep '%' | head -25
+  grep -v '^#' | grep '%' | sed -n 1,25p

@@ -22,6 +22,10 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 filter="${1:?usage: $0 FILTER [OUT]}"
 out="$(realpath -m "${2:-target/chrome-wasm-profile}")"
+# OUT is emptied first: never the workspace, its parents or the home directory.
+top="${out%/}"
+case "$PWD/" in "$top"/*) echo "OUT must not be $out: it is emptied first" >&2; exit 2 ;; esac
+[ "$out" != "$HOME" ] || { echo "OUT must not be the home directory: it is emptied first" >&2; exit 2; }
 command -v perf >/dev/null || { echo "chrome-wasm-profile.sh needs perf (Debian: apt install linux-perf)" >&2; exit 1; }
 export PATH="$PWD/tests/node_modules/.bin:$HOME/.cargo/bin:$PATH"
 export CHROMEDRIVER="${CHROMEDRIVER:-/usr/bin/chromedriver}"

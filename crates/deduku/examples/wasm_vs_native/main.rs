@@ -35,9 +35,14 @@ fn main() {
     let now = move || start.elapsed().as_secs_f64() * 1e3;
     if what == "passes" {
         let name = std::env::args().nth(2).unwrap_or_default();
-        let n: usize = std::env::args().nth(3).and_then(|a| a.parse().ok()).unwrap_or(1);
         let Some(set) = work::EXACT_SETS.iter().find(|s| s.name == name) else {
-            eprintln!("no set {name}");
+            let names: Vec<&str> = work::EXACT_SETS.iter().map(|s| s.name).collect();
+            eprintln!("passes: no set {name:?}; the sets are {}", names.join(", "));
+            std::process::exit(2);
+        };
+        let arg = std::env::args().nth(3).unwrap_or_default();
+        let Ok(n) = arg.parse::<usize>() else {
+            eprintln!("passes: the number of passes must be a whole number, not {arg:?}");
             std::process::exit(2);
         };
         let mut bench = work::Exact::new(set);

@@ -427,6 +427,13 @@ impl Links {
             Links::Xy => (Implies::OnXy, Implies::OffXy),
         }
     }
+
+    /// The links literal `l` follows in this mode's searches.
+    #[inline(always)]
+    fn follows(self, l: Lit) -> Implies {
+        let (on, off) = self.kinds();
+        if is_on(l) { on } else { off }
+    }
 }
 
 /// A literal: candidate index × 2 + (1 when on).
@@ -438,7 +445,13 @@ fn lit(c: Cell, d: Digit, on: bool) -> Lit {
 
 fn lit_parts(l: Lit) -> (Cell, Digit, bool) {
     let cand = usize::from(l / 2);
-    (Cell::from_index(cand / 9), Digit::from_index(cand % 9), l % 2 == 1)
+    (Cell::from_index(cand / 9), Digit::from_index(cand % 9), is_on(l))
+}
+
+/// Whether `l` is an "on" literal.
+#[inline(always)]
+fn is_on(l: Lit) -> bool {
+    l % 2 == 1
 }
 
 /// The best chain found so far: rating in tenths, complexity, kind, and the step.
@@ -640,12 +653,12 @@ impl Components {
         self.reach[a * self.words + b / 64] >> (b % 64) & 1 != 0
     }
 
-    /// Builds them for `board`, whose literals follow `kinds` ([`Links::kinds`]): Tarjan's
-    /// algorithm, without recursion, from every literal of a candidate. Its components come
-    /// out sinks first, so each one's reach is its own and that of components already done.
-    fn build(&mut self, board: &Board, adjacency: &mut Adjacency, kinds: (Implies, Implies)) {
+    /// Builds them for `board`, whose literals follow the links of `mode`: Tarjan's algorithm,
+    /// without recursion, from every literal of a candidate. Its components come out sinks
+    /// first, so each one's reach is its own and that of components already done.
+    fn build(&mut self, board: &Board, adjacency: &mut Adjacency, mode: Links) {
         const NONE: u32 = Components::NONE;
-        let kind = |l: Lit| if l % 2 == 1 { kinds.0 } else { kinds.1 };
+        let kind = |l: Lit| mode.follows(l);
         self.comp.clear();
         self.comp.resize(1458, NONE);
         self.size.clear();
@@ -792,7 +805,7 @@ impl ChainSearch {
     fn components(&mut self, board: &Board, mode: Links) -> &Components {
         let comps = &mut self.components[mode as usize];
         if !comps.ready {
-            comps.build(board, &mut self.adjacency, mode.kinds());
+            comps.build(board, &mut self.adjacency, mode);
         }
         comps
     }
@@ -910,7 +923,6 @@ impl ChainSearch {
         let y = mode == Links::Xy;
         let source = lit(c, d, on);
         let target = source ^ 1;
-        let (on_kind, off_kind) = mode.kinds();
         if !self.components(board, mode).reaches(source, target) {
             return;
         }
@@ -925,8 +937,7 @@ impl ChainSearch {
         'layers: while !self.lits.is_empty() && depth < limit {
             self.next_lits.clear();
             for &l in &self.lits {
-                let kind = if l % 2 == 1 { on_kind } else { off_kind };
-                for &m in self.adjacency.of(board, kind, l) {
+                for &m in self.adjacency.of(board, mode.follows(l), l) {
                     if m == target {
                         reached = Some(depth + 1);
                         break 'layers;
@@ -1062,8 +1073,7 @@ mod tests {
             for mode in MODES {
                 let (mut adjacency, mut comps) = (Adjacency::default(), Components::default());
                 adjacency.reset();
-                comps.build(b, &mut adjacency, mode.kinds());
-                let (on_kind, off_kind) = mode.kinds();
+                comps.build(b, &mut adjacency, mode);
                 // What each literal reaches (itself included).
                 let reach: Vec<Vec<bool>> = lits
                     .iter()
@@ -1072,8 +1082,7 @@ mod tests {
                         let mut todo = vec![l];
                         seen[usize::from(l)] = true;
                         while let Some(x) = todo.pop() {
-                            let kind = if x % 2 == 1 { on_kind } else { off_kind };
-                            for &y in adjacency.of(b, kind, x) {
+                            for &y in adjacency.of(b, mode.follows(x), x) {
                                 if !std::mem::replace(&mut seen[usize::from(y)], true) {
                                     todo.push(y);
                                 }

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startServer } from './static-server.mjs';
-import { launchBrowser, pasteInto, readSample, tracePhases, watchGridLoad, withFreshBrowser } from './chromium.mjs';
+import { launchBrowser, pasteInto, readSample, settleFrames, traceEvents, tracePhases, watchGridLoad, withFreshBrowser } from './chromium.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..');
@@ -1714,6 +1714,36 @@ test('page speed: the longest main-thread task while pasting, stepping and solvi
   const list = [...phases].map(([n, p]) => `${n} ${p.longest.toFixed(0)} ms (${p.over50} over 50 ms)`);
   console.log(`longest main-thread task on forum-hardest-1 (trace, every task): ${list.join(', ')}`);
   console.log(`long tasks (> 50 ms, PerformanceObserver): ${long.length ? long.map((d) => d.toFixed(0)).join(', ') + ' ms' : 'none'}`);
+});
+
+test('fonts: every face a first paste, its steps and Solve all draw was looked up at load, none in their tasks', async () => {
+  // Chromium looks a font face (family, size, weight, style) up the first time it lays text
+  // out in it: a synchronous call to the browser process, which is still busy with the load
+  // when a person pastes at once. The current step's bold monospace place cost the first
+  // paste's longest task 20–47 ms that way until the grid's hidden warm-up (`.font-warm`)
+  // laid one out at load. In a fresh browser (an empty font cache), no face may be looked up
+  // from the paste to the end of Solve all.
+  const text = await readSample('forum-hardest-1');
+  const lookups = await withFreshBrowser('deduku-fonts-', async (ctx) => {
+    const p = await ctx.newPage();
+    await p.goto(base);
+    await p.waitForSelector('[role=gridcell]');
+    await settleFrames(p);
+    const events = await traceEvents(ctx, p, async () => {
+      await pasteInto(p, text);
+      await p.waitForSelector('.step-item');
+      await settleFrames(p);
+      for (let i = 0; i < 10; i++) await p.click('#next');
+      await settleFrames(p);
+      await p.click('#solve-all');
+      await p.waitForFunction(() => !document.querySelector('#progress')
+        && [...document.querySelectorAll('[role=gridcell]')].every((c) => c.dataset.value !== '0'), null, { timeout: 120000 });
+      await settleFrames(p);
+    }, 'fonts');
+    return events.filter((e) => /onMatchFamilyStyle|GetWebFontRenderStyleForStrike/.test(e.name));
+  });
+  assert.deepEqual(lookups.map((e) => `${e.name} ${JSON.stringify(e.args ?? {})}`), [],
+    'a face was first laid out after the load: add it to .font-warm (web/src/components/grid.rs)');
 });
 
 test('page speed: cold load to a usable grid on loopback, a fresh browser profile each time (printed)', async () => {

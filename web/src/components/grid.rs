@@ -237,10 +237,11 @@ pub fn Grid(props: &GridProps) -> Html {
             }
             // The font faces of given, entered and solver digits, of highlighted candidates, of
             // the step list (its places, the current step's bold place, the verdict) and of the
-            // small buttons (a message's dismiss button), laid out (hidden) with the first grid so that their font lookup is paid at load, not in
-            // the first paste or step (see `.font-warm` in style.css). A face missing here costs
-            // the first paste a synchronous lookup in the browser process, which is busy then:
-            // the current step's bold monospace place took 20–47 ms of its longest task.
+            // small buttons (a message's dismiss button), laid out (hidden) with the first grid
+            // so that their font lookup is paid at load, not in the first paste or step (see
+            // `.font-warm` in style.css). A face missing here costs the first paste a
+            // synchronous lookup in the browser process, which is busy then: the current
+            // step's bold monospace place took 20–47 ms of its longest task.
             <div class="font-warm" aria-hidden="true">
                 <span class="given">{ "1" }</span><span class="user">{ "2" }</span>
                 <span class="solver">{ "3" }</span><span class="cand-bold">{ "4" }</span>

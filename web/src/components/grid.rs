@@ -237,7 +237,8 @@ pub fn Grid(props: &GridProps) -> Html {
             }
             // The font faces of given, entered and solver digits, of highlighted candidates, of
             // the step list (its places, the current step's bold place, the verdict) and of the
-            // small buttons (a message's dismiss button), laid out (hidden) with the first grid
+            // small buttons (a message's dismiss button, and the verdict's bold one), laid out
+            // (hidden) with the first grid
             // so that their font lookup is paid at load, not in the first paste or step (see
             // `.font-warm` in style.css). A face missing here costs the first paste a
             // synchronous lookup in the browser process, which is busy then: the current
@@ -247,7 +248,8 @@ pub fn Grid(props: &GridProps) -> Html {
                 <span class="solver">{ "3" }</span><span class="cand-bold">{ "4" }</span>
                 <span class="step-no">{ "1" }</span><span class="step-place">{ "r1c1" }</span>
                 <span class="step-place current">{ "r1c1" }</span>
-                <span class="verdict good">{ "5" }</span><span class="small">{ "✕" }</span>
+                <span class="verdict good">{ "5" }<span class="small">{ "6" }</span></span>
+                <span class="small">{ "✕" }</span>
             </div>
         </div>
     }

@@ -70,16 +70,57 @@ impl Lit {
     }
 }
 
-/// Words of a [`LitSet`]: one bit for each of the 1458 candidate literals.
+/// Words of an [`IndexSet`]: one bit for each of the 1458 candidate literals.
 const WORDS: usize = Lit::count(729).div_ceil(64);
+
+/// A set of dense indices below the number of candidate literals (one bit each): a literal's
+/// code in a [`LitSet`], or a literal's place in a forcing net's discovery order.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub(crate) struct IndexSet([u64; WORDS]);
+
+impl IndexSet {
+    /// No index.
+    pub(crate) const EMPTY: IndexSet = IndexSet([0; WORDS]);
+
+    /// Adds `i`.
+    #[inline(always)]
+    pub(crate) fn insert(&mut self, i: usize) {
+        self.0[i / 64] |= 1 << (i % 64);
+    }
+    /// Whether `i` is in the set.
+    #[inline(always)]
+    pub(crate) fn contains(&self, i: usize) -> bool {
+        self.0[i / 64] & (1 << (i % 64)) != 0
+    }
+    /// The indices, in increasing order.
+    pub(crate) fn iter(&self) -> impl Iterator<Item = usize> + '_ {
+        self.iter_known_below(WORDS * 64)
+    }
+    /// The indices, in increasing order, of a set known to hold none at `n` or above (`n` at
+    /// most the number of candidate literals): only the words that can hold them are read.
+    pub(crate) fn iter_known_below(&self, n: usize) -> impl Iterator<Item = usize> + '_ {
+        debug_assert!((n..WORDS * 64).all(|i| !self.contains(i)), "an index at {n} or above");
+        // Word by word, lowest bit first: a set is mostly empty words and sparse ones.
+        self.0[..n.div_ceil(64)].iter().enumerate().flat_map(|(i, &w)| {
+            let mut rest = w;
+            std::iter::from_fn(move || {
+                let b = rest.trailing_zeros() as usize;
+                (rest != 0).then(|| {
+                    rest &= rest - 1;
+                    i * 64 + b
+                })
+            })
+        })
+    }
+}
 
 /// A set of candidate literals (one bit each, by [`Lit::code`]).
 #[derive(Clone, PartialEq, Eq, Debug)]
-pub(crate) struct LitSet([u64; WORDS]);
+pub(crate) struct LitSet(IndexSet);
 
 impl LitSet {
     /// No literal.
-    pub(crate) const EMPTY: LitSet = LitSet([0; WORDS]);
+    pub(crate) const EMPTY: LitSet = LitSet(IndexSet::EMPTY);
 
     /// Adds every literal of `lits`.
     pub(crate) fn extend(&mut self, lits: &[Lit]) {
@@ -88,22 +129,22 @@ impl LitSet {
     /// Adds `l`.
     #[inline(always)]
     pub(crate) fn insert(&mut self, l: Lit) {
-        self.0[l.code() / 64] |= 1 << (l.code() % 64);
+        self.0.insert(l.code());
     }
     /// Whether `l` is in the set.
     #[inline(always)]
     pub(crate) fn contains(&self, l: Lit) -> bool {
-        self.0[l.code() / 64] & (1 << (l.code() % 64)) != 0
+        self.0.contains(l.code())
     }
     /// Keeps only the literals also in `o`.
     pub(crate) fn intersect_with(&mut self, o: &LitSet) {
-        for (a, b) in self.0.iter_mut().zip(&o.0) {
+        for (a, b) in self.0.0.iter_mut().zip(&o.0.0) {
             *a &= b;
         }
     }
     /// Makes the set `a ∩ b` (word by word, so no copy is made).
     pub(crate) fn set_intersection(&mut self, a: &LitSet, b: &LitSet) {
-        for ((s, x), y) in self.0.iter_mut().zip(&a.0).zip(&b.0) {
+        for ((s, x), y) in self.0.0.iter_mut().zip(&a.0.0).zip(&b.0.0) {
             *s = x & y;
         }
     }
@@ -111,21 +152,11 @@ impl LitSet {
     pub(crate) fn has_both_values(&self) -> bool {
         // Off literals are the even codes, on literals the odd ones, and a word holds whole
         // pairs.
-        self.0.iter().any(|&w| w & (w >> 1) & 0x5555_5555_5555_5555 != 0)
+        self.0.0.iter().any(|&w| w & (w >> 1) & 0x5555_5555_5555_5555 != 0)
     }
     /// The literals, in code order.
     pub(crate) fn iter(&self) -> impl Iterator<Item = Lit> + '_ {
-        // Word by word, lowest bit first: a set is mostly empty words and sparse ones.
-        self.0.iter().enumerate().flat_map(|(i, &w)| {
-            let mut rest = w;
-            std::iter::from_fn(move || {
-                let b = rest.trailing_zeros() as usize;
-                (rest != 0).then(|| {
-                    rest &= rest - 1;
-                    Lit::from_code(i * 64 + b)
-                })
-            })
-        })
+        self.0.iter().map(Lit::from_code)
     }
 }
 
@@ -218,6 +249,24 @@ mod tests {
             c.len()
         });
         assert_eq!(LitSet::EMPTY.iter().count(), 0);
+    }
+
+    #[test]
+    fn index_sets_list_their_indices_in_order() {
+        let mut s = IndexSet::EMPTY;
+        for i in [200, 0, 63, 64, 65, 127] {
+            s.insert(i);
+        }
+        assert!(s.contains(64) && !s.contains(66));
+        let all = vec![0, 63, 64, 65, 127, 200];
+        assert_eq!(s.iter().collect::<Vec<_>>(), all);
+        // Bounds at, inside and past a word's end read the same indices.
+        for n in [201, 256, 300, Lit::count(729)] {
+            assert_eq!(s.iter_known_below(n).collect::<Vec<_>>(), all, "below {n}");
+        }
+        assert_eq!(IndexSet::EMPTY.iter_known_below(0).count(), 0);
+        s.insert(Lit::count(729) - 1);
+        assert_eq!(s.iter().last(), Some(Lit::count(729) - 1));
     }
 
     #[test]

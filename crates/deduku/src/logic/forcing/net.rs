@@ -5,7 +5,7 @@
 use crate::board::Board;
 use crate::grid::{Candidate, Cell, CellSet, Digit, DigitSet};
 use crate::logic::few::Few;
-use crate::logic::lit::{Lit, LitSet};
+use crate::logic::lit::{IndexSet, Lit, LitSet};
 use crate::logic::step::{Link, Node};
 
 /// Which implications a propagation may use.
@@ -323,34 +323,24 @@ impl<'a> Net<'a> {
 
     /// The literals needed to derive all of `targets`, in discovery order.
     pub(crate) fn explain(&self, targets: &[Lit]) -> Vec<Lit> {
-        // The needed literals marked by their place in `order`, in a bit set on the stack (not
-        // a cleared list of LITS flags: explained once per contradiction found, which is most
+        // The needed literals marked by their place in `order`, in a set on the stack (not a
+        // cleared list of LITS flags: explained once per contradiction found, which is most
         // assumptions in a hard position), then read out in that order. Sorting them instead
         // was an insertion sort of a list the backward walk leaves mostly in reverse order.
-        let mut needed = [0u64; LITS.div_ceil(64)];
+        let mut needed = IndexSet::EMPTY;
         let mut count = 0;
         let mut stack: Vec<Lit> = targets.to_vec();
         while let Some(l) = stack.pop() {
             let i = self.index[l.code()];
-            if i == NONE {
+            if i == NONE || needed.contains(i as usize) {
                 continue;
             }
-            let (word, bit) = (i as usize / 64, i % 64);
-            if needed[word] >> bit & 1 != 0 {
-                continue;
-            }
-            needed[word] |= 1 << bit;
+            needed.insert(i as usize);
             count += 1;
             push_all(&mut stack, self.preds_of(l));
         }
         let mut out = Vec::with_capacity(count);
-        for (word, &bits) in needed[..self.order.len().div_ceil(64)].iter().enumerate() {
-            let mut x = bits;
-            while x != 0 {
-                out.push(self.order[word * 64 + x.trailing_zeros() as usize]);
-                x &= x - 1;
-            }
-        }
+        out.extend(needed.iter_known_below(self.order.len()).map(|i| self.order[i]));
         out
     }
 

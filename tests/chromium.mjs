@@ -180,10 +180,16 @@ async function runSpeedPhases(page, text, mark) {
   for (let i = 0; i < 10; i++) await page.click('#next');
   await settleFrames(page);
   await mark('solve all');
+  await solveAll(page);
+  await settleFrames(page);
+}
+
+/** Clicks Solve all in `page` and waits until its progress is gone and every cell holds a
+ *  digit. */
+export async function solveAll(page) {
   await page.click('#solve-all');
   await page.waitForFunction(() => !document.querySelector('#progress')
     && [...document.querySelectorAll('[role=gridcell]')].every((c) => c.dataset.value !== '0'), null, { timeout: 120000 });
-  await settleFrames(page);
 }
 
 /** Times every load of `page` to a usable grid: from the navigation's start to the 81 cells in

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startServer } from './static-server.mjs';
-import { launchBrowser, pasteInto, readSample, settleFrames, traceEvents, tracePhases, watchGridLoad, withFreshBrowser } from './chromium.mjs';
+import { launchBrowser, pasteInto, readSample, settleFrames, solveAll, traceEvents, tracePhases, watchGridLoad, withFreshBrowser } from './chromium.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..');
@@ -1704,9 +1704,7 @@ test('page speed: the longest main-thread task while pasting, stepping and solvi
     await mark('step');
     for (let i = 0; i < 10; i++) await page.click('#next');
     await mark('solve all');
-    await page.click('#solve-all');
-    await page.waitForFunction(() => !document.querySelector('#progress')
-      && [...document.querySelectorAll('[role=gridcell]')].every((c) => c.dataset.value !== '0'), null, { timeout: 120000 });
+    await solveAll(page);
     await settle();
   });
   assert.ok(isValidSolution(await gridValues()), 'solved');
@@ -1743,9 +1741,7 @@ test('fonts: every face a first digit, a bad paste, a good one, its steps and So
       await settleFrames(p);
       for (let i = 0; i < 10; i++) await p.click('#next');
       await settleFrames(p);
-      await p.click('#solve-all');
-      await p.waitForFunction(() => !document.querySelector('#progress')
-        && [...document.querySelectorAll('[role=gridcell]')].every((c) => c.dataset.value !== '0'), null, { timeout: 120000 });
+      await solveAll(p);
       await settleFrames(p);
     }, 'fonts');
     return events.filter((e) => /onMatchFamilyStyle|GetWebFontRenderStyleForStrike/.test(e.name));

@@ -29,7 +29,8 @@ pub enum PathStatus {
     Solved,
     /// The puzzle is contradictory (no solution).
     NoSolution,
-    /// The puzzle has several solutions; the path stops where logic does.
+    /// The puzzle has several solutions: no step is shown (none would be sure of the
+    /// solution), and the status says so at once.
     MultipleSolutions,
     /// No enabled technique applies (possible when brute force is disabled).
     Stuck,
@@ -183,7 +184,10 @@ impl PathRun {
             ctx: Context { unique: Some(unique) },
             solutions: count.count,
             solution,
-            shown: Walk::new(puzzle, options, count.count == 0),
+            // A grid without exactly one solution has no path: its status says why at once,
+            // instead of a search for steps that may run for seconds (the empty grid) and
+            // end where logic stops anyway.
+            shown: Walk::new(puzzle, options, count.count != 1),
             steps: Vec::new(),
             phase: Phase::Shown,
         }
@@ -242,8 +246,15 @@ impl PathRun {
                     None => return Advance::Pending,
                     Some(SeEvent::End) => {
                         let shown = shown.rating();
-                        let rating =
-                            Rating { level: shown.level, score: shown.score, ..se.rating() };
+                        // The number is SE's; the level, the score and the hardest technique
+                        // named are the path shown's, so the page never names a technique
+                        // the person does not see in the path.
+                        let rating = Rating {
+                            level: shown.level,
+                            score: shown.score,
+                            hardest: shown.hardest,
+                            ..se.rating()
+                        };
                         self.phase = Phase::Done(rating);
                     }
                 },

@@ -83,27 +83,36 @@ fn every_technique_fires_on_a_case_and_reports_itself() {
     assert!(bad.is_empty(), "{}", bad.join("\n"));
 }
 
-/// A position where the default path needs brute force (see the test below), and the puzzle.
+/// A position where the default path's techniques need brute force (see the test below), and
+/// the puzzle. The path itself shows no step of a grid with several solutions, so the
+/// techniques are stepped through one by one here.
 pub(super) fn brute_force_position() -> (Board, Board) {
-    let puzzle = support::corpus("corpora/serg-multi-200.txt")
+    let options = deduku::Options::default();
+    support::corpus("corpora/serg-multi-200.txt")
         .into_iter()
-        .find(|p| deduku::solve_path(p).steps.iter().any(|s| s.technique == BruteForce))
-        .expect("a multi-solution puzzle whose path needs brute force");
-    let path = deduku::solve_path(&puzzle);
-    let mut b = puzzle.clone();
-    for s in path.steps.iter().take_while(|s| s.technique != BruteForce) {
-        s.apply(&mut b);
-    }
-    (puzzle, b)
+        .find_map(|puzzle| {
+            let mut b = puzzle.clone();
+            while let Some(s) = deduku::next_step(&b, &options) {
+                if s.technique == BruteForce {
+                    return Some((puzzle, b));
+                }
+                s.apply(&mut b);
+            }
+            None
+        })
+        .expect("a multi-solution puzzle whose steps need brute force")
 }
 
 /// Brute force needs a position where nothing else applies: a multi-solution puzzle (from
-/// `serg-multi-200.txt`) where the default path gets stuck. There it places a digit of a
+/// `serg-multi-200.txt`) where the default path gets stuck (the path itself stops at once on
+/// such a grid: its status says "multiple solutions" and it shows no step). There it places a digit of a
 /// solution, and no other technique of the default path has a step.
 #[test]
 fn brute_force_fires_where_nothing_else_applies() {
     let (puzzle, b) = brute_force_position();
-    assert_eq!(deduku::solve_path(&puzzle).status, PathStatus::MultipleSolutions);
+    let path = deduku::solve_path(&puzzle);
+    assert_eq!(path.status, PathStatus::MultipleSolutions);
+    assert!(path.steps.is_empty(), "a grid with several solutions has no path");
     let others: Vec<&str> = deduku::TechniqueSet::default_path()
         .iter()
         .filter(|&t| t != BruteForce && !find_all(&b, t).is_empty())

@@ -29,6 +29,7 @@ pub mod agent;
 pub mod client;
 pub mod codec;
 pub mod components;
+pub mod daily;
 pub mod fixed;
 pub mod history;
 pub mod hooks;

@@ -104,8 +104,10 @@ fn decode_hash(hash: &str) -> Option<Position> {
 /// The history and settings to start with: the stored history, with the link's position as a
 /// new last entry when the URL holds another one (so Undo goes back to the stored work); the
 /// link's position alone in a fresh browser. A hash this page wrote itself is not another
-/// position: the page was reloaded before the hash caught up with the stored history.
-pub fn load() -> (History, Settings) {
+/// position: the page was reloaded before the hash caught up with the stored history. A first
+/// visit (nothing stored, no link) opens the puzzle of the day at the settings' level
+/// ([`crate::daily`]); the third value says so.
+pub fn load() -> (History, Settings, bool) {
     let settings = storage()
         .and_then(|s| s.get_item(SETTINGS_KEY).ok()?)
         .map(|t| Settings::from_text(&t))
@@ -123,9 +125,14 @@ pub fn load() -> (History, Settings) {
         }
         (Some(h), None) => h,
         (None, Some(p)) => History::new(p),
-        (None, None) => History::new(Position::default()),
+        (None, None) => {
+            let day = (js_sys::Date::now() / 86_400_000.0) as u64;
+            let givens = crate::daily::puzzle_of_the_day(&settings.level, day);
+            let first = givens.map(|g| Position::from_givens(&g)).unwrap_or_default();
+            return (History::new(first), settings, givens.is_some());
+        }
     };
-    (history, settings)
+    (history, settings, false)
 }
 
 /// Writes the history and settings to local storage, and the current position to the URL

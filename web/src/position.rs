@@ -436,6 +436,11 @@ impl Position {
         }
         if self.shown(i, auto) & bit(d) != 0 {
             self.remove_candidate(i, d);
+        } else if auto && self.removed[i * 9 + d as usize - 1] == 0 {
+            // With auto candidates, a digit that is not shown and that the person did not
+            // remove is ruled out by a digit the cell sees: a mark of it would change nothing
+            // on screen, only the history and the link.
+            return Err("That digit cannot go in this cell: a cell it sees holds it already.");
         } else {
             self.removed[i * 9 + d as usize - 1] = 0;
             self.marks[i] |= bit(d);

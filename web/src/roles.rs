@@ -120,10 +120,34 @@ pub fn cell_step_classes(step: &PlainStep, cell: usize) -> Vec<Class> {
 }
 
 impl GridView<'_> {
-    /// The candidates drawn in cell `i`: with a step drawn, the solver's (its candidates must
-    /// show); else the shown ones (auto or the person's marks).
+    /// The candidates drawn in cell `i`: the shown ones (auto or the person's marks), and with
+    /// a step drawn, the step's own candidates in that cell too (they must show). With auto
+    /// candidates off, a step so changes only the cells it is about, not every cell to the
+    /// solver's candidates.
     pub fn shown(&self, i: usize) -> u16 {
-        if self.step.is_some() { self.pos.candidates(i) } else { self.pos.shown(i, self.auto) }
+        match self.step {
+            Some(step) if !self.auto => {
+                let own = step
+                    .placements
+                    .iter()
+                    .chain(&step.eliminations)
+                    .chain(&step.candidates)
+                    .chain(&step.alternate)
+                    .chain(&step.fins)
+                    .filter(|k| usize::from(k.cell) == i && (1..=9).contains(&k.digit))
+                    .fold(0u16, |m, k| m | 1 << (k.digit - 1));
+                let linked = step
+                    .links
+                    .iter()
+                    .flat_map(|l| [&l.from, &l.to])
+                    .filter(|n| n.cells.iter().any(|&c| usize::from(c) == i))
+                    .filter(|n| (1..=9).contains(&n.digit))
+                    .fold(0u16, |m, n| m | 1 << (n.digit - 1));
+                self.pos.shown(i, false) | ((own | linked) & self.pos.candidates(i))
+            }
+            Some(_) => self.pos.candidates(i),
+            None => self.pos.shown(i, self.auto),
+        }
     }
 
     /// Cell `i` as drawn.
@@ -269,6 +293,12 @@ mod tests {
             highlight: None,
             bivalue: false,
         };
+        // With auto candidates off, the step shows its own candidates and changes no other
+        // cell: the rest keep the person's marks (none here).
+        let marks_only = GridView { auto: false, ..view };
+        assert_eq!(marks_only.shown(2), 0b11, "r1c3 shows the eliminated 1 and the linked 2");
+        assert_eq!(marks_only.shown(3) & 0b10, 0b10, "r1c4 shows the linked 2");
+        assert_eq!(marks_only.shown(20), 0, "a cell the step is not about stays as it was");
         let c0 = view.cell(0);
         assert!(
             c0.has("given") && c0.has("selected") && c0.has("hl-house") && c0.candidates.is_empty()

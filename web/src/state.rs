@@ -192,6 +192,8 @@ pub enum Action {
     Select(usize),
     /// Move the selection by rows and columns (wrapping at the edges).
     Move(i32, i32),
+    /// Move the selection to its row's first cell, or (`true`) its last.
+    RowEdge(bool),
     /// A digit (1–9) from the keyboard or the pad: placed, noted (notes mode), made a given
     /// (entering givens) or highlighted (highlight mode); 0 clears the cell.
     Input(u8),
@@ -482,6 +484,19 @@ impl Model {
         m
     }
 
+    /// Greets a first visit, whose grid holds the puzzle of the day: what it is, and where the
+    /// others and the empty grid are. The message goes with the first change of the grid.
+    pub fn welcome(&mut self) {
+        let level = self.settings.level.clone();
+        self.say(
+            false,
+            format!(
+                "Today's {level} puzzle. Solve it here, or choose another or an empty grid under \
+                 Puzzle."
+            ),
+        );
+    }
+
     /// The step at the cursor (the next one to apply), if the path has it.
     pub fn current_step(&self) -> Option<&Rc<PlainStep>> {
         self.path.get(self.cursor)
@@ -582,9 +597,16 @@ impl Model {
     /// Applies an action.
     pub fn apply(mut self, action: Action) -> Model {
         let before = self.pos.clone();
+        let notice = self.notice.clone();
         if let Some(change) = self.act(action)
             && self.pos != before
         {
+            // A message is about the position it was said on: when another action changes
+            // that position (an edit, Undo, Redo, a step), the message goes with it, unless
+            // this action said it. Steps arriving while following keep it ("Reduce: 8 steps").
+            if change != Change::Follow && self.notice.is_some() && self.notice == notice {
+                self.notice = None;
+            }
             self.changed(&before, change);
         }
         self
@@ -600,6 +622,7 @@ impl Model {
                 let c = (self.selected % 9) as i32;
                 self.selected = ((r + dr).rem_euclid(9) * 9 + (c + dc).rem_euclid(9)) as usize;
             }
+            Action::RowEdge(end) => self.selected = self.selected / 9 * 9 + if end { 8 } else { 0 },
             Action::Input(d) => return self.input(d),
             Action::Note(d) => return self.note(d),
             Action::Erase => return self.input(0),
@@ -970,6 +993,10 @@ impl Model {
             self.path_state = PathState::Broken(t.status());
             return;
         }
+        if let Some(why) = self.not_unique() {
+            self.path_state = PathState::Broken(why);
+            return;
+        }
         let req = PathRequest {
             board: self.pos.to_plain(),
             techniques: self.settings.techniques.as_ref().map(|t| t.to_vec()),
@@ -1062,13 +1089,7 @@ impl Model {
             return None;
         }
         if !self.has_next() {
-            let text = if self.running() {
-                "Still looking for the next step…"
-            } else if self.pos.is_complete() {
-                "The grid is full."
-            } else {
-                "No step is known from here (see the techniques that are on)."
-            };
+            let text = self.why_no_step();
             self.say(false, text);
             return None;
         }
@@ -1082,6 +1103,56 @@ impl Model {
             }
         };
         None
+    }
+
+    /// When the worker has said that the givens on the grid have no solution or several,
+    /// what the status says instead of explaining steps ("24 clues, more than one solution").
+    fn not_unique(&self) -> Option<String> {
+        if self.puzzle != self.pos.givens() {
+            return None;
+        }
+        let clues = self.puzzle.iter().filter(|&&v| v != 0).count();
+        let clues = if clues == 1 { "1 clue".to_string() } else { format!("{clues} clues") };
+        match &self.verdict {
+            Some(Verdict::Multiple(..)) => Some(format!(
+                "{clues}, more than one solution: steps are explained once the givens allow only one."
+            )),
+            Some(Verdict::NoSolution(_)) => Some(format!("{clues}, no solution.")),
+            _ => None,
+        }
+    }
+
+    /// Why there is no next step to hint at, in words: the real cause, not a guess.
+    fn why_no_step(&self) -> String {
+        let clues = self.puzzle.iter().filter(|&&v| v != 0).count();
+        if self.pos.is_empty() {
+            return "The grid is empty: type or paste a puzzle, or choose New puzzle.".into();
+        }
+        if self.pos.is_complete() {
+            return "The grid is full.".into();
+        }
+        match (&self.verdict, &self.path_state) {
+            (Some(Verdict::NoSolution(why)), _) => {
+                let why = if why.is_empty() { String::new() } else { format!(" ({why})") };
+                format!("These givens have no solution{why}, so there is no next step.")
+            }
+            (Some(Verdict::Multiple(..)), _) => format!(
+                "{clues} clues, more than one solution: no step is sure until the givens allow \
+                 only one. Add givens, or show two solutions that differ."
+            ),
+            (None, _) => "Still checking the puzzle…".into(),
+            (_, PathState::Running) => "Still looking for the next step…".into(),
+            (_, PathState::Cancelled) => {
+                "The search for steps was cancelled; a change of the position starts a new one."
+                    .into()
+            }
+            (_, PathState::Done { end: PathEnd::Stuck, .. }) => {
+                "None of the techniques that are on applies here: turn more on under \
+                 Techniques."
+                    .into()
+            }
+            _ => "No step is known from here.".into(),
+        }
     }
 
     fn input(&mut self, d: u8) -> Option<Change> {
@@ -1222,15 +1293,19 @@ impl Model {
             }
             Reply::Analyzed(verdict) if id == self.analyze_id => {
                 self.verdict = Some(verdict);
-                // Mistakes are known now: a broken position gets no path.
+                // Mistakes are known now: a broken position gets no path, and givens with
+                // no solution or several get none either (no step would be sure).
                 if self.running()
                     && self.cursor == 0
-                    && let Some(t) = self.trouble()
+                    && let Some(why) =
+                        self.trouble().map(|t| t.status()).or_else(|| self.not_unique())
                 {
                     let path_id = self.path_id;
                     self.request(Job::Cancel(path_id));
+                    // Replies of the cancelled path already on their way are dropped.
+                    self.path_id = 0;
                     self.path = Rc::default();
-                    self.path_state = PathState::Broken(t.status());
+                    self.path_state = PathState::Broken(why);
                 }
             }
             Reply::Reduced(n) if id == self.path_id => {
@@ -1631,7 +1706,8 @@ mod tests {
         let listed = m.describe(&p.m.pos);
         assert!(listed.contains(&format!("your notes removed {} from r1c4", sol[3])), "{listed:?}");
         // The next change hides the marks again, unless mistakes are shown as one goes.
-        p.at(5).act(Action::Note(1));
+        let d = (1..=9u8).find(|&d| p.m.pos.candidates(5) & (1 << (d - 1)) != 0).unwrap();
+        p.at(5).act(Action::Note(d));
         assert!(!p.m.mistakes_shown());
         p.act(Action::ToggleShowMistakes);
         assert!(p.m.mistakes_shown());
@@ -1917,5 +1993,159 @@ mod tests {
         let m = Model::default().apply(Action::Move(-1, -1));
         assert_eq!(m.selected, 80);
         assert_eq!(m.apply(Action::Move(0, 1)).selected, 72);
+    }
+
+    #[test]
+    fn home_and_end_move_within_the_row() {
+        let m = Model::default().apply(Action::Select(40)).apply(Action::RowEdge(false));
+        assert_eq!(m.selected, 36);
+        assert_eq!(m.apply(Action::RowEdge(true)).selected, 44);
+    }
+
+    #[test]
+    fn a_note_that_would_change_nothing_on_screen_is_refused_and_not_recorded() {
+        // r1c3 is empty and sees the 5 of r1c1: with auto candidates, 5 is no candidate of it.
+        let mut p = Page::loaded(EASY);
+        p.at(2).act(Action::ToggleNotes);
+        let (pos, link) = (p.m.pos.clone(), p.m.history.can_undo());
+        p.act(Action::Input(5));
+        assert_eq!(p.m.pos, pos, "nothing changed");
+        assert_eq!(p.m.history.can_undo(), link);
+        assert!(p.m.notice.as_ref().is_some_and(|n| n.text.contains("cannot go in this cell")));
+        // A candidate the person removed comes back with the same key.
+        p.act(Action::Input(4));
+        assert_eq!(p.m.pos.candidates(2) & (1 << 3), 0, "4 removed");
+        p.act(Action::Input(4));
+        assert_ne!(p.m.pos.candidates(2) & (1 << 3), 0, "4 back");
+    }
+
+    #[test]
+    fn a_message_about_the_position_goes_when_undo_fixes_it() {
+        let mut p = Page::loaded(EASY);
+        // A 5 in r1c3 clashes with r1c1's; Next then refuses and says why.
+        p.at(2).act(Action::Input(5));
+        p.act(Action::Next);
+        assert!(p.m.notice.as_ref().is_some_and(|n| n.error));
+        p.act(Action::Undo);
+        assert_eq!(p.m.notice, None, "the clash is gone, so is its message");
+        // "That cell is a given" goes with the next change of the position too.
+        p.at(0).act(Action::Erase);
+        assert!(p.m.notice.as_ref().is_some_and(|n| n.text.contains("given")));
+        p.at(2).act(Action::Input(1));
+        p.act(Action::Undo);
+        assert_eq!(p.m.notice, None);
+    }
+
+    #[test]
+    fn hint_names_the_real_cause_when_there_is_no_step() {
+        let mut p = Page::new();
+        p.act(Action::Hint);
+        assert!(p.m.notice.as_ref().is_some_and(|n| n.text.contains("The grid is empty")));
+        let mut p = Page::loaded(crate::samples::find("multiple-solutions").unwrap().text);
+        assert!(p.m.path.is_empty(), "no step of a puzzle with several solutions is explained");
+        assert!(
+            matches!(&p.m.path_state, PathState::Broken(w) if w.contains("more than one solution")),
+            "{:?}",
+            p.m.path_state
+        );
+        p.act(Action::Hint);
+        let text = &p.m.notice.as_ref().unwrap().text;
+        assert!(text.contains("more than one solution") && text.contains("clues"), "{text}");
+    }
+
+    #[test]
+    fn entering_givens_explains_nothing_until_they_make_one_solution() {
+        let mut p = Page::new();
+        for (i, c) in EASY.bytes().enumerate().take(40) {
+            if c != b'0' {
+                p.at(i).act(Action::Input(c - b'0'));
+            }
+        }
+        assert!(p.m.path.is_empty());
+        assert!(
+            matches!(&p.m.path_state, PathState::Broken(w) if w.contains("clues, more than one"))
+        );
+        for (i, c) in EASY.bytes().enumerate().skip(40) {
+            if c != b'0' {
+                p.at(i).act(Action::Input(c - b'0'));
+            }
+        }
+        assert!(matches!(p.m.path_state, PathState::Done { end: PathEnd::Solved, .. }));
+    }
+
+    #[test]
+    fn the_hardest_technique_named_is_one_of_the_path_shown() {
+        let p = Page::loaded(crate::samples::find("top1465-1").unwrap().text);
+        let PathState::Done { rating, .. } = &p.m.path_state else { panic!("a path") };
+        let hardest = rating.hardest.as_ref().expect("a hardest technique");
+        assert!(p.m.path.iter().any(|s| &s.technique == hardest), "{hardest} is in the path");
+    }
+
+    mod model_properties {
+        use super::*;
+        use proptest::prelude::*;
+
+        fn action() -> impl Strategy<Value = Action> {
+            prop_oneof![
+                (0usize..81).prop_map(Action::Select),
+                (0u8..=9).prop_map(Action::Input),
+                (1u8..=9).prop_map(Action::Note),
+                Just(Action::Erase),
+                Just(Action::Undo),
+                Just(Action::Redo),
+                Just(Action::Hint),
+                Just(Action::Next),
+                Just(Action::Prev),
+                Just(Action::ToggleNotes),
+                Just(Action::FillSingles),
+                Just(Action::BackOut),
+                (0u8..=4).prop_map(Action::Paint),
+                Just(Action::Check),
+                Just(Action::Restart),
+            ]
+        }
+
+        proptest! {
+            #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+            /// Random actions, then Undo until there is nothing left: the first position comes
+            /// back exactly, and no message is left over from the positions undone. On the way,
+            /// a message about a problem of the position is only shown while it has one.
+            #[test]
+            fn undo_restores_and_no_message_outlives_its_problem(actions in proptest::collection::vec(action(), 1..24)) {
+                let givens: [u8; 81] = std::array::from_fn(|i| EASY.as_bytes()[i] - b'0');
+                let first = Position::from_givens(&givens);
+                let m = Model::restored(History::new(first.clone()), Settings::default());
+                let mut p = Page { m, sent: 0 };
+                p.m = run_worker(std::mem::take(&mut p.m), &mut p.sent);
+                // The position each message was said on.
+                let mut said_on = p.m.pos.clone();
+                let check = |p: &Page, said_on: &mut Position, before: &Option<Notice>| {
+                    if p.m.notice != *before {
+                        *said_on = p.m.pos.clone();
+                    }
+                    if p.m.notice.is_some() && p.m.pos != *said_on {
+                        return Err(format!("{:?} outlived its position", p.m.notice));
+                    }
+                    if let Some(n) = &p.m.notice
+                        && n.text.starts_with("Your position has a problem")
+                        && p.m.pos.warnings().is_empty()
+                    {
+                        return Err(format!("{} without a problem", n.text));
+                    }
+                    Ok(())
+                };
+                for a in actions {
+                    let before = p.m.notice.clone();
+                    p.act(a);
+                    check(&p, &mut said_on, &before).map_err(TestCaseError::fail)?;
+                }
+                while p.m.history.can_undo() {
+                    let before = p.m.notice.clone();
+                    p.act(Action::Undo);
+                    check(&p, &mut said_on, &before).map_err(TestCaseError::fail)?;
+                }
+                prop_assert_eq!(&p.m.pos, &first);
+            }
+        }
     }
 }

@@ -13,8 +13,11 @@ use yew::prelude::*;
 #[hook]
 pub fn use_persisted_model() -> UseReducerHandle<Model> {
     let model = use_reducer(|| {
-        let (history, settings) = persist::load();
+        let (history, settings, first_visit) = persist::load();
         let mut m = Model::restored(history, settings);
+        if first_visit {
+            m.welcome();
+        }
         // The generator's seed for this visit comes from the clock; the model reads none.
         m.start_pool(persist::load_pool(), js_sys::Date::now() as u64);
         m

@@ -1114,9 +1114,7 @@ impl Model {
         let clues = self.puzzle.iter().filter(|&&v| v != 0).count();
         let clues = if clues == 1 { "1 clue".to_string() } else { format!("{clues} clues") };
         match &self.verdict {
-            Some(Verdict::Multiple(..)) => Some(format!(
-                "{clues}, more than one solution: steps are explained once the givens allow only one."
-            )),
+            Some(Verdict::Multiple(..)) => Some(format!("{clues}, more than one solution.")),
             Some(Verdict::NoSolution(_)) => Some(format!("{clues}, no solution.")),
             _ => None,
         }

@@ -47,37 +47,45 @@ pub fn App() -> Html {
         .map(|(k, what)| html! { <li><kbd>{ *k }</kbd>{ " " }{ *what }</li> });
     let making =
         if m.gen_id != 0 { m.gen_choice.clone().map(|c| (c, m.gen_attempts)) } else { None };
+    let live = announcements(m);
     html! {
         <>
             <header class="top">
                 <h1>{ "Deduku" }</h1>
                 <p class="tagline">{ "Sudoku helper and explainer — solve it yourself, with hints in plain words." }</p>
             </header>
+            // The grid with its pad, the assistant (status, messages, the hint or step and its
+            // buttons) and the rest in named sections: beside each other on a wide screen (the
+            // grid stays in view while the side scrolls), one column on a phone with the
+            // assistant kept on screen under the pad. See style.css's layout rules.
             <main class="layout">
                 <div class="board-col">
+                    <Grid pos={m.pos.clone()} auto={m.settings.auto} step={m.highlighted_step().cloned()}
+                        selected={m.selected} warnings={warnings.clone()} mistakes={mistakes.clone()}
+                        singles={singles.clone()} highlight={m.highlight}
+                        bivalue={m.bivalue} {on_select} on_action={on_action.clone()} />
+                    <Pad notes_mode={m.notes_mode} highlight_mode={m.highlight_mode} highlight={m.highlight}
+                        can_undo={m.history.can_undo()} can_redo={m.history.can_redo()}
+                        on_action={on_action.clone()} />
+                </div>
+                <div class="assistant" id="assistant">
                     <UpdateNotice />
                     <Status empty={m.pos.is_empty()} warnings={warnings.describe()} mistakes={mistake_text}
                         verdict={m.verdict.clone()} show_solutions={m.show_solutions}
                         path_state={m.path_state.clone()} rating={m.puzzle_rating.clone()} steps={m.path.len()}
                         complete={m.pos.is_complete()} notice={m.notice.clone()}
                         on_action={on_action.clone()} />
-                    <Grid pos={m.pos.clone()} auto={m.settings.auto} step={m.highlighted_step().cloned()}
-                        selected={m.selected} warnings={warnings.clone()} mistakes={mistakes.clone()}
-                        singles={singles.clone()} highlight={m.highlight}
-                        bivalue={m.bivalue} {on_select} on_action={on_action.clone()} />
-                    <Pad notes_mode={m.notes_mode} highlight_mode={m.highlight_mode} highlight={m.highlight}
-                        auto={m.settings.auto} givens_mode={m.givens_mode}
-                        can_undo={m.history.can_undo()} can_redo={m.history.can_redo()}
-                        on_action={on_action.clone()} />
-                </div>
-                <div class="side-col">
-                    <NewPuzzle level={m.settings.level.clone()} {ready} {making} on_action={on_action.clone()} />
                     <Controls cursor={m.cursor} steps={m.path.len()} step={m.current_step().cloned()}
                         reveal={m.reveal} running={m.running()} waiting={m.waiting()}
                         cancelled={m.path_state == PathState::Cancelled} playing={m.playing}
                         speed_ms={m.settings.speed_ms} on_action={on_action.clone()} />
+                </div>
+                <div class="side-col">
+                    <NewPuzzle level={m.settings.level.clone()} {ready} {making} givens_mode={m.givens_mode}
+                        on_action={on_action.clone()} />
                     <Assist checking={m.checking} show_mistakes={m.settings.show_mistakes}
-                        show_singles={m.show_singles} bivalue={m.bivalue} on_action={on_action.clone()} />
+                        show_singles={m.show_singles} bivalue={m.bivalue} auto={m.settings.auto}
+                        on_action={on_action.clone()} />
                     <StepList entries={m.path.clone()} reduced={m.reduced} cursor={m.cursor}
                         more_coming={m.running()} {on_jump} />
                     <Techniques {enabled} found={m.found.clone()} finding={m.find_id != 0}
@@ -94,6 +102,55 @@ pub fn App() -> Html {
                     </details>
                 </div>
             </main>
+            // The page's one live region: a sentence for each event (a message, the hint or the
+            // step, the warnings, the verdict), each part its own node, so a screen reader says
+            // the part that changed and not the rest. The path's progress is not in it.
+            <div id="live" class="sr-only" aria-live="polite">
+                <p key="notice">{ live[0].clone() }</p>
+                <p key="step">{ live[1].clone() }</p>
+                <p key="warnings">{ live[2].clone() }</p>
+                <p key="verdict">{ live[3].clone() }</p>
+            </div>
         </>
     }
+}
+
+/// What the live region says: the message, the hint or step shown, the warnings and the
+/// verdict, one sentence each (empty when there is none).
+fn announcements(m: &crate::state::Model) -> [String; 4] {
+    use crate::protocol::Verdict;
+    use crate::state::Reveal;
+    let notice = m.notice.as_ref().map(|n| n.text.clone()).unwrap_or_default();
+    let step = match (m.current_step(), m.reveal) {
+        // "of N" only once the path is complete: steps arriving must not change the sentence.
+        (Some(s), Reveal::Everything) if m.running() => {
+            format!("Step {}: {}. {}", m.cursor + 1, s.technique, s.explanation)
+        }
+        (Some(s), Reveal::Everything) => {
+            format!("Step {} of {}: {}. {}", m.cursor + 1, m.path.len(), s.technique, s.explanation)
+        }
+        (Some(s), Reveal::Name) => {
+            format!("Hint: look for {}.", super::controls::with_article(&s.technique))
+        }
+        (None, _) if !m.path.is_empty() && m.cursor == m.path.len() && !m.running() => {
+            format!("End of the path ({}).", super::status::steps_word(m.path.len()))
+        }
+        _ => String::new(),
+    };
+    let w = m.pos.warnings().describe();
+    let warnings = if w.is_empty() { String::new() } else { format!("Warning: {}.", w.join("; ")) };
+    let verdict = match &m.verdict {
+        _ if m.pos.is_empty() => String::new(),
+        None => String::new(),
+        Some(Verdict::NoSolution(_)) => "No solution.".into(),
+        Some(Verdict::Multiple(..)) => "Multiple solutions.".into(),
+        Some(Verdict::Unique(_)) if m.pos.is_complete() && w.is_empty() => {
+            "Solved: unique solution.".into()
+        }
+        Some(Verdict::Unique(_)) => match &m.puzzle_rating {
+            Some(r) => format!("Unique solution, {}.", r.level),
+            None => "Unique solution.".into(),
+        },
+    };
+    [notice, step, warnings, verdict]
 }

@@ -18,6 +18,8 @@ pub struct AssistProps {
     pub show_singles: bool,
     /// Whether two-candidate cells are shaded.
     pub bivalue: bool,
+    /// Auto candidates (the switch's state).
+    pub auto: bool,
     /// Where the buttons send their actions.
     pub on_action: Callback<Action>,
 }
@@ -42,7 +44,8 @@ pub fn Assist(props: &AssistProps) -> Html {
         }
     });
     html! {
-        <section class="assist" aria-label="Help while solving">
+        <section class="assist" aria-labelledby="tools-title">
+            <h2 id="tools-title">{ "Tools" }</h2>
             <div class="button-row">
                 <button id="check" onclick={act(Action::Check)} aria-pressed={props.checking.to_string()}
                     title="Mark digits and removed candidates that disagree with the solution (k)">{ "Check" }</button>
@@ -61,6 +64,17 @@ pub fn Assist(props: &AssistProps) -> Html {
                 <button id="bivalue" onclick={act(Action::ToggleBivalue)}
                     aria-pressed={props.bivalue.to_string()} title="Shade the cells with two candidates (b)">
                     { "Two-candidate cells" }</button>
+            </div>
+            <div class="button-row">
+                <button id="toggle-auto" onclick={act(Action::ToggleAuto)}
+                    aria-pressed={props.auto.to_string()} title="Auto candidates (c); off shows only your marks">
+                    { "Auto candidates" }</button>
+                <button id="fill-candidates" onclick={act(Action::FillCandidates)}
+                    title="Fill your marks with every candidate (f)">{ "Fill all candidates" }</button>
+                <button id="clear-notes" onclick={act(Action::ClearNotes)}
+                    title="Clear my notes (Shift+M)">{ "Clear my notes" }</button>
+                <button id="restart" onclick={act(Action::Restart)}
+                    title="Back to the givens (Shift+R; Undo brings your work back)">{ "Restart" }</button>
             </div>
             <div class="button-row palette" role="group" aria-label="Colours">
                 { for colors }

@@ -1,5 +1,5 @@
-//! Step-through controls: previous, next, play/pause with a speed, to start, solve all, hint and
-//! cancel, plus the current step's text.
+//! The assistant's step-through: hint, previous, next, solve all, to start, play/pause with a
+//! speed and cancel, plus the current hint or step's text in a place of fixed height.
 
 use super::on_click;
 use crate::protocol::PlainStep;
@@ -33,11 +33,25 @@ pub struct ControlsProps {
     pub on_action: Callback<Action>,
 }
 
+/// A technique's name with the article it takes in a sentence: "a Naked Pair", "an X-Wing"
+/// (X is read "ex"), "a Uniqueness Test 1" (U read "you"), and none for the names that are
+/// plural or uncountable ("Locked Candidates Type 1 (Pointing)", "Multi Colors").
+pub fn with_article(technique: &str) -> String {
+    let bare = technique.starts_with("Locked Candidates")
+        || technique.contains("Colors")
+        || technique == "Brute Force";
+    if bare {
+        technique.to_string()
+    } else if technique.starts_with(['A', 'E', 'I', 'O', 'X']) {
+        format!("an {technique}")
+    } else {
+        format!("a {technique}")
+    }
+}
+
 /// "What is a Naked Pair?", "What is an X-Wing?".
 pub fn what_is(technique: &str) -> String {
-    // X is read "ex": an X-Wing, an XY-Chain.
-    let article = if technique.starts_with(['A', 'E', 'I', 'O', 'U', 'X']) { "an" } else { "a" };
-    format!("What is {article} {technique}?")
+    format!("What is {}?", with_article(technique))
 }
 
 /// The Hint button's labels: before the hint, after it names the technique, after it shows where.
@@ -80,10 +94,10 @@ pub fn Controls(props: &ControlsProps) -> Html {
         },
         (Some(s), Reveal::Name) => html! {
             <p class="step-text" id="step-text"><strong>{ "Hint: " }</strong>
-                { format!("look for a {}.", s.technique) }</p>
+                { format!("look for {}.", with_article(&s.technique)) }</p>
         },
         (None, _) if n > 0 && props.cursor == n && !props.running => html! {
-            <p class="step-text" id="step-text">{ format!("End of the path ({n} steps).") }</p>
+            <p class="step-text" id="step-text">{ format!("End of the path ({}).", crate::components::status::steps_word(n)) }</p>
         },
         _ => {
             html! { <p class="step-text muted" id="step-text">{ "Step through the solution, or ask for a hint." }</p> }
@@ -91,26 +105,36 @@ pub fn Controls(props: &ControlsProps) -> Html {
     };
     html! {
         <section class="controls" aria-label="Step through">
-            <div class="button-row">
-                <button id="to-start" onclick={act(Action::ToStart)} disabled={props.cursor == 0}
-                    title="To start (Home)">{ "|◀ Start" }</button>
-                <button id="prev" onclick={act(Action::Prev)} disabled={props.cursor == 0}
-                    title="Previous step (p)" aria-label="Previous step">{ "◀ Prev" }</button>
-                <button id="next" onclick={act(Action::Next)} disabled={!has_next}
-                    title="Next step (n)" aria-label="Next step">{ "Next ▶" }</button>
-                <button id="play" onclick={act(Action::TogglePlay)} disabled={!has_next && !props.playing}
-                    aria-pressed={props.playing.to_string()} title="Play or pause (space)">
-                    { if props.playing { "Pause" } else { "Play ▶" } }</button>
-                <button id="solve-all" onclick={act(Action::SolveAll)} disabled={!has_next && !props.running}
-                    title="Solve all (End)">{ "Solve all ▶|" }</button>
-                // As wide as its widest label, and Cancel's place kept while there is nothing to
-                // cancel: the row wraps the same way whatever the state, so no button moves
-                // under the pointer when a label changes or the path ends.
+            <div class="button-row step-buttons">
+                // Hint first; short labels with a plain name each (the symbols are hidden from
+                // screen readers). Hint is as wide as its widest label, and Cancel's place is
+                // kept while there is nothing to cancel: the row wraps the same way whatever the
+                // state, so no button moves under the pointer when a label changes or the path
+                // ends.
                 <button id="hint" class="stacked" onclick={act(Action::Hint)} title="Hint (h)">
                     { for HINT_LABELS.iter().map(|&l| html! {
                         <span class={classes!((l != hint_label).then_some("off"))}>{ l }</span>
                     }) }
                 </button>
+                <button id="prev" onclick={act(Action::Prev)} disabled={props.cursor == 0}
+                    title="Previous step (p)" aria-label="Previous step">
+                    <span aria-hidden="true">{ "◀" }</span><span class="wide">{ " Prev" }</span></button>
+                <button id="next" onclick={act(Action::Next)} disabled={!has_next}
+                    title="Next step (n)" aria-label="Next step">
+                    <span class="wide">{ "Next " }</span><span aria-hidden="true">{ "▶" }</span></button>
+                <button id="solve-all" onclick={act(Action::SolveAll)} disabled={!has_next && !props.running}
+                    title="Solve all (Shift+End)">{ "Solve all" }</button>
+                <button id="to-start" onclick={act(Action::ToStart)} disabled={props.cursor == 0}
+                    title="To the start of the path (Shift+Home)" aria-label="To start">
+                    <span aria-hidden="true">{ "|◀" }</span></button>
+                <button id="play" onclick={act(Action::TogglePlay)} disabled={!has_next && !props.playing}
+                    aria-pressed={props.playing.to_string()} title="Play or pause (space)" aria-label="Play">
+                    <span aria-hidden="true">{ if props.playing { "❚❚" } else { "▷" } }</span></button>
+                <label class="speed">{ "Speed " }
+                    <input id="speed" type="range" min="0" max={(SPEEDS.len() - 1).to_string()}
+                        value={speed_index.to_string()} oninput={on_speed}
+                        aria-valuetext={format!("{} ms per step", props.speed_ms)} />
+                </label>
                 if props.running || props.waiting {
                     <button id="cancel" class="danger" onclick={act(Action::Cancel)} title="Cancel (Escape)">
                         { "Cancel" }</button>
@@ -118,16 +142,14 @@ pub fn Controls(props: &ControlsProps) -> Html {
                     <button class="danger slot" disabled=true aria-hidden="true">{ "Cancel" }</button>
                 }
             </div>
-            <label class="speed">{ "Speed " }
-                <input id="speed" type="range" min="0" max={(SPEEDS.len() - 1).to_string()}
-                    value={speed_index.to_string()} oninput={on_speed}
-                    aria-valuetext={format!("{} ms per step", props.speed_ms)} />
-            </label>
-            // Announced to screen readers as the step, hint or end of the path changes.
-            <div class="step-live" aria-live="polite">{ step_text }</div>
-            if props.cancelled {
-                <p class="muted">{ format!("Stopped after {n} steps.") }</p>
-            }
+            // A place of fixed height that scrolls: a long explanation never moves what is
+            // under it. The page's live region says the step (see `components::app`).
+            <div class="step-box">
+                { step_text }
+                if props.cancelled {
+                    <p class="muted">{ format!("Stopped after {}.", crate::components::status::steps_word(n)) }</p>
+                }
+            </div>
         </section>
     }
 }
@@ -139,5 +161,12 @@ mod tests {
         assert_eq!(super::what_is("Naked Pair"), "What is a Naked Pair?");
         assert_eq!(super::what_is("X-Wing"), "What is an X-Wing?");
         assert_eq!(super::what_is("Empty Rectangle"), "What is an Empty Rectangle?");
+        assert_eq!(super::what_is("Uniqueness Test 1"), "What is a Uniqueness Test 1?");
+        assert_eq!(super::what_is("AIC"), "What is an AIC?");
+        assert_eq!(
+            super::with_article("Locked Candidates Type 1 (Pointing)"),
+            "Locked Candidates Type 1 (Pointing)"
+        );
+        assert_eq!(super::with_article("W-Wing"), "a W-Wing");
     }
 }

@@ -60,7 +60,8 @@ pub fn cell_label(pos: &Position, i: usize, shown: u16) -> String {
 
 /// Maps a key pressed on the grid to its action: arrows move, digits place (or note, with
 /// Shift: `code` is the physical key, `Digit5` or `Numpad5`, since Shift changes `key`), 0,
-/// `.` and Delete clear, Backspace backs out.
+/// `.` and Delete clear, Backspace backs out, Home and End go to the row's first and last cell
+/// (with Shift they are the page's: the path's start and end).
 pub fn grid_key(key: &str, code: &str, shift: bool) -> Option<Action> {
     let digit =
         |s: &str| (s.len() == 1 && ("1"..="9").contains(&s)).then(|| s.as_bytes()[0] - b'0');
@@ -75,6 +76,8 @@ pub fn grid_key(key: &str, code: &str, shift: bool) -> Option<Action> {
         "ArrowDown" => Action::Move(1, 0),
         "ArrowLeft" => Action::Move(0, -1),
         "ArrowRight" => Action::Move(0, 1),
+        "Home" if !shift => Action::RowEdge(false),
+        "End" if !shift => Action::RowEdge(true),
         "Delete" | "0" | "." => Action::Erase,
         "Backspace" => Action::BackOut,
         k => Action::Input(digit(k)?),
@@ -210,12 +213,14 @@ pub fn Grid(props: &GridProps) -> Html {
                 (view.has("conflict"), "conflict"),
                 (view.has("no-cand"), "no candidate left"),
                 (view.has("mistake"), "mistake"),
-                (p.cell_color(i) != 0, "coloured"),
             ] {
                 if on {
                     label.push_str(", ");
                     label.push_str(what);
                 }
+            }
+            if p.cell_color(i) != 0 {
+                label.push_str(&format!(", colour {}", p.cell_color(i)));
             }
             html! {
                 <GridCell index={i} {view} label={AttrValue::from(label)}

@@ -17,6 +17,8 @@ pub struct NewPuzzleProps {
     pub ready: Vec<usize>,
     /// What the worker is making, if anything, and its attempts so far.
     pub making: Option<(PuzzleChoice, u32)>,
+    /// Entering givens (the switch's state).
+    pub givens_mode: bool,
     /// Where the buttons send their actions.
     pub on_action: Callback<Action>,
 }
@@ -43,7 +45,7 @@ pub fn NewPuzzle(props: &NewPuzzleProps) -> Html {
         })
     };
     let levels = POOL_LEVELS.iter().zip(&props.ready).map(|(l, n)| {
-        html! { <option value={*l} selected={*l == props.level}>{ format!("{l} ({n} ready)") }</option> }
+        html! { <option value={*l} selected={*l == props.level}>{ if *n > 0 { format!("{l} ({n} ready)") } else { l.to_string() } }</option> }
     });
     let techniques = Technique::ALL.iter().filter(|t| matches!(t.tier(), 1..=3)).filter(|t| {
         !matches!(t.id(), "full-house" | "naked-single" | "hidden-single" | "unit-permutation")
@@ -62,19 +64,28 @@ pub fn NewPuzzle(props: &NewPuzzleProps) -> Html {
         None => html! {},
     };
     html! {
-        <section class="new-puzzle" aria-label="New puzzle">
+        <section class="new-puzzle" aria-labelledby="puzzle-title">
+            <h2 id="puzzle-title">{ "Puzzle" }</h2>
             <div class="sample-row">
                 <label for="gen-level">{ "New puzzle" }</label>
                 <select id="gen-level" onchange={on_level}>{ for levels }</select>
-                <button id="new-puzzle" onclick={on_new} title="A new puzzle of this level (g)">{ "New" }</button>
+                <button id="new-puzzle" onclick={on_new} title="A new puzzle of this level (g)" aria-label="New puzzle">{ "New" }</button>
             </div>
             <div class="sample-row">
                 <label for="gen-technique">{ "Practise" }</label>
                 <select id="gen-technique" ref={technique}>{ for options }</select>
                 <button id="practise" onclick={on_practise}
-                    title="A new puzzle whose path uses this technique and nothing harder">{ "New" }</button>
+                    title="A new puzzle whose path uses this technique and nothing harder"
+                    aria-label="New practice puzzle">{ "New" }</button>
             </div>
             { making }
+            <div class="button-row">
+                <button id="toggle-givens" onclick={on_click(&props.on_action, Action::ToggleGivens)}
+                    aria-pressed={props.givens_mode.to_string()}
+                    title="When on, typed digits are the puzzle's givens">
+                    { "Enter givens" }</button>
+                <button id="clear" onclick={on_click(&props.on_action, Action::Clear)}>{ "New empty grid" }</button>
+            </div>
         </section>
     }
 }

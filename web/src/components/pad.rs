@@ -1,5 +1,6 @@
-//! The digit pad for touch screens with the switches a thumb needs most (notes, highlight,
-//! undo, redo, back out), then the candidate and grid commands.
+//! The digit pad for touch screens with the switches a thumb needs most (notes, undo, redo,
+//! highlight, back out). The candidate and grid commands are in the tools and the puzzle
+//! sections, so the pad stays two rows under the grid.
 
 use super::on_click;
 use crate::state::Action;
@@ -14,10 +15,6 @@ pub struct PadProps {
     pub highlight_mode: bool,
     /// The highlighted digit.
     pub highlight: Option<u8>,
-    /// Auto candidates (the switch's state).
-    pub auto: bool,
-    /// Entering givens (the switch's state).
-    pub givens_mode: bool,
     /// Whether Undo and Redo have something to do.
     pub can_undo: bool,
     /// See `can_undo`.
@@ -53,35 +50,17 @@ pub fn Pad(props: &PadProps) -> Html {
             <div class="button-row thumb-row">
                 <button id="notes-mode" onclick={act(Action::ToggleNotes)}
                     aria-pressed={props.notes_mode.to_string()} title="Notes mode (m); Shift+digit notes too">
-                    { "✎ Notes" }</button>
+                    <span aria-hidden="true">{ "✎ " }</span>{ "Notes" }</button>
                 <button id="undo" onclick={act(Action::Undo)} disabled={!props.can_undo}
-                    title="Undo (Ctrl+Z)">{ "↶ Undo" }</button>
+                    title="Undo (Ctrl+Z)"><span aria-hidden="true">{ "↶ " }</span>{ "Undo" }</button>
                 <button id="redo" onclick={act(Action::Redo)} disabled={!props.can_redo}
-                    title="Redo (Ctrl+Shift+Z or Ctrl+Y)">{ "↷ Redo" }</button>
+                    title="Redo (Ctrl+Shift+Z or Ctrl+Y)"><span aria-hidden="true">{ "↷ " }</span>{ "Redo" }</button>
                 <button id="highlight-mode" onclick={act(Action::ToggleHighlightMode)}
                     aria-pressed={props.highlight_mode.to_string()} title="Highlight a digit (l, then the digit)">
-                    { "◐ Highlight" }</button>
+                    <span aria-hidden="true">{ "◐ " }</span>{ "Highlight" }</button>
                 <button id="back-out" onclick={act(Action::BackOut)}
                     title="Back out of a guess: the helper's digits after your last own digit, then that digit (Backspace)">
-                    { "⤺ Back out" }</button>
-            </div>
-            <div class="button-row">
-                <button id="toggle-auto" onclick={act(Action::ToggleAuto)}
-                    aria-pressed={props.auto.to_string()} title="Auto candidates (c); off shows only your marks">
-                    { "Auto candidates" }</button>
-                <button id="fill-candidates" onclick={act(Action::FillCandidates)}
-                    title="Fill your marks with every candidate (f)">{ "Fill all candidates" }</button>
-                <button id="clear-notes" onclick={act(Action::ClearNotes)}
-                    title="Clear my notes (Shift+M)">{ "Clear my notes" }</button>
-            </div>
-            <div class="button-row">
-                <button id="toggle-givens" onclick={act(Action::ToggleGivens)}
-                    aria-pressed={props.givens_mode.to_string()}
-                    title="When on, typed digits are the puzzle's givens">
-                    { "Enter givens" }</button>
-                <button id="restart" onclick={act(Action::Restart)}
-                    title="Back to the givens (Shift+R; Undo brings your work back)">{ "Restart" }</button>
-                <button id="clear" onclick={act(Action::Clear)}>{ "New empty grid" }</button>
+                    <span aria-hidden="true">{ "⤺ " }</span>{ "Back out" }</button>
             </div>
         </section>
     }

@@ -1,6 +1,9 @@
 //! Live status: the warnings and mistakes on the person's position, the worker's verdict on the
 //! puzzle (no solution, several solutions with the two that differ on request, unique with the
-//! rating), and progress of a long path. Announced to screen readers (`aria-live`).
+//! rating), and progress of a long path. The messages (the notice, the warnings and the
+//! mistakes) have a place of their own of fixed height that scrolls, so a message never moves
+//! the controls under the pointer. Nothing here is a live region: the page's one live region
+//! (`#live`, see `components::app`) says one sentence per event.
 
 use super::on_click;
 use crate::fixed::Fixed;
@@ -50,6 +53,11 @@ fn mini_grid(values: &[u8], other: &[u8], label: &str) -> Html {
     html! { <div class="mini-grid" role="img" aria-label={label.to_string()}>{ for cells }</div> }
 }
 
+/// "1 step", "12 steps".
+pub fn steps_word(n: usize) -> String {
+    if n == 1 { "1 step".to_string() } else { format!("{n} steps") }
+}
+
 /// The status line.
 #[component]
 pub fn Status(props: &StatusProps) -> Html {
@@ -72,35 +80,43 @@ pub fn Status(props: &StatusProps) -> Html {
                 </span>
             },
             Some(Verdict::Unique(_)) => {
-                let rating = match &props.rating {
-                    Some(r) => format!(
-                        " · SE {} (EP {}, ED {}), {}{}",
-                        Fixed(f64::from(r.se), 1),
-                        Fixed(f64::from(r.ep), 1),
-                        Fixed(f64::from(r.ed), 1),
-                        r.level,
-                        r.hardest.as_ref().map(|h| format!(" (hardest: {h})")).unwrap_or_default()
-                    ),
-                    None => String::new(),
-                };
                 let head = if props.complete && props.warnings.is_empty() {
                     "Solved — unique solution"
                 } else {
                     "Unique solution"
                 };
-                html! { <span id="verdict" class="verdict good">{ format!("{head}{rating}") }</span> }
+                // The rating in parts, so that a phone can leave the details out (style.css).
+                let rating = match &props.rating {
+                    Some(r) => html! {
+                        <>
+                            { format!(" · SE {}", Fixed(f64::from(r.se), 1)) }
+                            <span class="detail">{ format!(
+                                " (EP {}, ED {})",
+                                Fixed(f64::from(r.ep), 1),
+                                Fixed(f64::from(r.ed), 1)
+                            ) }</span>
+                            { format!(", {}", r.level) }
+                            if let Some(h) = &r.hardest {
+                                <span class="detail">{ format!(" (hardest: {h})") }</span>
+                            }
+                        </>
+                    },
+                    None => html! {},
+                };
+                html! { <span id="verdict" class="verdict good">{ head }{ rating }</span> }
             }
         }
     };
     let progress = match &props.path_state {
         PathState::Running => html! {
-            <span id="progress" class="progress" role="status">{ format!("Explaining… {} steps so far", props.steps) }</span>
+            <span id="progress" class="progress">{ format!("Explaining… {} so far", steps_word(props.steps)) }</span>
         },
+        // `#progress` only while steps arrive; why no (more) steps come is `#path-note`.
         PathState::Done { end: PathEnd::Stuck, .. } => html! {
-            <span id="progress" class="progress">{ "No technique that is on applies past the last step." }</span>
+            <span id="path-note" class="progress">{ "No technique that is on applies past the last step." }</span>
         },
         PathState::Broken(why) if !why.is_empty() => html! {
-            <span id="progress" class="progress bad">{ format!("No steps from here. {why}") }</span>
+            <span id="path-note" class="progress bad">{ format!("No steps from here. {why}") }</span>
         },
         _ => html! {},
     };
@@ -118,8 +134,7 @@ pub fn Status(props: &StatusProps) -> Html {
         Some(n) => {
             let dismiss = on_click(&props.on_action, Action::Dismiss);
             html! {
-                <div id="notice" class={classes!("notice", n.error.then_some("error"))}
-                    role={if n.error { "alert" } else { "status" }}>
+                <div id="notice" class={classes!("notice", n.error.then_some("error"))}>
                     <span>{ &n.text }</span>
                     <button class="small" onclick={dismiss} aria-label="Dismiss message">{ "✕" }</button>
                 </div>
@@ -140,12 +155,14 @@ pub fn Status(props: &StatusProps) -> Html {
         }
     };
     html! {
-        <section class="status" aria-live="polite">
-            { notice }
+        <section class="status" aria-label="Status">
             <div class="status-line">{ verdict }{ progress }</div>
-            { list("warnings", "Warnings", &props.warnings) }
-            { list("mistakes", "Mistakes", &props.mistakes) }
-            { solutions }
+            <div id="messages" class={classes!("messages", props.show_solutions.then_some("tall"))}>
+                { notice }
+                { list("warnings", "Warnings", &props.warnings) }
+                { list("mistakes", "Mistakes", &props.mistakes) }
+                { solutions }
+            </div>
         </section>
     }
 }

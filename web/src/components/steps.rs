@@ -1,8 +1,12 @@
 //! The list of all steps of the path, by technique; clicking one jumps there.
 //!
-//! Each item is its own component whose props are the shared step and its three flags, so a
-//! step of the cursor redraws the two items whose flags changed and a step arriving draws one
-//! item; the list is keyed by the step's index.
+//! Each item is its own component whose props are the shared step and its flags, so a step of
+//! the cursor redraws the two items whose flags changed and a step arriving draws one item; the
+//! list is keyed by the step's index.
+//!
+//! The list is one Tab stop (a roving tabindex: the current step's item, or the last one, takes
+//! the focus); the arrow keys, Page Up/Down, Home and End move the focus among the items, and
+//! Enter or a click jumps to the step.
 
 use crate::protocol::PlainStep;
 use std::rc::Rc;
@@ -38,6 +42,8 @@ struct StepItemProps {
     done: bool,
     /// Part of a Reduce round.
     reduce: bool,
+    /// The list's one Tab stop.
+    tab_stop: bool,
     /// Clicked: jump to the position before it.
     on_jump: Callback<usize>,
 }
@@ -57,6 +63,7 @@ fn StepItem(props: &StepItemProps) -> Html {
     html! {
         <li>
             <button class={class} data-step={i.to_string()} {onclick}
+                tabindex={if props.tab_stop { "0" } else { "-1" }}
                 aria-current={if props.current { "step" } else { "false" }} title={e.text.clone()}>
                 <span class="step-no">{ i + 1 }</span>
                 <span class="step-name">{ &e.technique }</span>
@@ -106,6 +113,20 @@ fn scroll_into_view_soon(list: NodeRef, cursor: usize, tries: u8) {
     }
 }
 
+/// Moves the keyboard focus to item `i` without scrolling the page, then scrolls the list alone
+/// so that the item shows.
+fn focus_item(list: &NodeRef, i: usize) {
+    if let Some(el) = list.cast::<web_sys::HtmlElement>()
+        && let Ok(Some(button)) = el.query_selector(&format!("[data-step='{i}']"))
+        && let Ok(button) = button.dyn_into::<web_sys::HtmlElement>()
+    {
+        let options = web_sys::FocusOptions::new();
+        options.set_prevent_scroll(true);
+        let _ = button.focus_with_options(&options);
+        scroll_into_view_soon(list.clone(), i, 2);
+    }
+}
+
 /// The step list.
 #[component]
 pub fn StepList(props: &StepListProps) -> Html {
@@ -116,18 +137,45 @@ pub fn StepList(props: &StepListProps) -> Html {
         let list_ref = list_ref.clone();
         use_effect_with(cursor, move |&cursor| scroll_into_view_soon(list_ref, cursor, 2));
     }
+    let n = props.entries.len();
+    let tab_stop = cursor.min(n.saturating_sub(1));
     let items = props.entries.iter().enumerate().map(|(i, step)| {
         html! {
             <StepItem key={i} index={i} step={step.clone()} current={i == cursor} done={i < cursor}
-                reduce={i < props.reduced} on_jump={props.on_jump.clone()} />
+                reduce={i < props.reduced} tab_stop={i == tab_stop} on_jump={props.on_jump.clone()} />
         }
     });
-    let n = props.entries.len();
+    let onkeydown = {
+        let list_ref = list_ref.clone();
+        Callback::from(move |e: KeyboardEvent| {
+            let Some(from) = e
+                .target()
+                .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+                .and_then(|el| el.get_attribute("data-step"))
+                .and_then(|v| v.parse::<usize>().ok())
+            else {
+                return;
+            };
+            let last = n.saturating_sub(1);
+            let to = match e.key().as_str() {
+                "ArrowDown" | "ArrowRight" => (from + 1).min(last),
+                "ArrowUp" | "ArrowLeft" => from.saturating_sub(1),
+                "PageDown" => (from + 10).min(last),
+                "PageUp" => from.saturating_sub(10),
+                "Home" => 0,
+                "End" => last,
+                _ => return,
+            };
+            // The page's own keys (digits and arrows to the grid) leave a handled key alone.
+            e.prevent_default();
+            focus_item(&list_ref, to);
+        })
+    };
     html! {
         <section class="steps" aria-label="Solution path">
             <h2>{ format!("Path ({n} steps{})", if props.more_coming { ", more coming" } else { "" }) }</h2>
             <ol ref={list_ref} class={classes!("step-list", (n == 0).then_some("empty"))}
-                id="step-list">{ for items }</ol>
+                id="step-list" {onkeydown}>{ for items }</ol>
         </section>
     }
 }

@@ -1,6 +1,7 @@
 //! The page-wide keyboard: shortcut keys and paste anywhere outside text fields (the grid
 //! handles its own keys: arrows, digits, delete).
 
+use crate::components::grid::grid_key;
 use crate::state::Action;
 use gloo_events::{EventListener, EventListenerOptions};
 use wasm_bindgen::JsCast;
@@ -10,7 +11,8 @@ use yew::prelude::*;
 /// own keys come first ([`crate::components::grid::grid_key`]), then the page's
 /// ([`page_key_action`]).
 pub const KEY_HELP: &[(&str, &str)] = &[
-    ("arrows", "move"),
+    ("arrows", "move (wherever the focus is, outside text fields)"),
+    ("Home / End", "the row's first / last cell"),
     ("1–9", "place a digit (a note in notes mode)"),
     ("Shift+1–9", "toggle a note"),
     ("0, Delete", "clear the cell"),
@@ -24,7 +26,7 @@ pub const KEY_HELP: &[(&str, &str)] = &[
     ("h", "hint"),
     ("n / p", "next / previous step"),
     ("space", "play"),
-    ("Home / End", "start / solve all"),
+    ("Shift+Home / Shift+End", "start of the path / solve all"),
     ("k / Shift+K", "check / show mistakes as I go"),
     ("s / Shift+S", "show / fill singles"),
     ("r", "reduce"),
@@ -70,8 +72,8 @@ pub fn page_key_action(key: &str, ctrl: bool, shift: bool, running: bool) -> Opt
         "V" => Action::ClearColors,
         " " => Action::TogglePlay,
         "Backspace" => Action::BackOut,
-        "Home" => Action::ToStart,
-        "End" => Action::SolveAll,
+        "Home" if shift => Action::ToStart,
+        "End" if shift => Action::SolveAll,
         "Escape" if running => Action::Cancel,
         _ => return None,
     })
@@ -97,6 +99,15 @@ pub fn use_page_keys(on_action: Callback<Action>, running: bool) {
                     return;
                 }
                 let ctrl = k.ctrl_key() || k.meta_key();
+                // The grid's keys (digits, arrows, Delete, Home/End) act on the selected cell
+                // wherever the focus is: after a click on Notes, Hint or a pad digit too. (The
+                // grid handles them itself while it has the focus, and a list or a field that
+                // uses a key marks it handled.)
+                if !ctrl && let Some(a) = grid_key(&k.key(), &k.code(), k.shift_key()) {
+                    k.prevent_default();
+                    on_action.emit(a);
+                    return;
+                }
                 if !ctrl && page_key_command(&k.key(), &on_action) {
                     k.prevent_default();
                     return;
@@ -165,9 +176,20 @@ fn target_tag(e: &web_sys::Event) -> Option<String> {
     e.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()).map(|el| el.tag_name())
 }
 
-/// Whether a keyboard or clipboard event belongs to a text field (which keeps its own keys).
+/// Whether a keyboard or clipboard event belongs to a field that keeps its own keys: a text
+/// field, a select, a slider (a checkbox or a button does not).
 pub(super) fn in_text_field(e: &web_sys::Event) -> bool {
-    target_tag(e).is_some_and(|t| matches!(t.as_str(), "INPUT" | "TEXTAREA" | "SELECT"))
+    let Some(el) = e.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()) else {
+        return false;
+    };
+    match el.tag_name().as_str() {
+        "TEXTAREA" | "SELECT" => true,
+        "INPUT" => !matches!(
+            el.get_attribute("type").unwrap_or_default().as_str(),
+            "checkbox" | "radio" | "button" | "submit" | "reset"
+        ),
+        _ => false,
+    }
 }
 
 /// Whether the event's target is a control that uses the space bar itself.
@@ -199,5 +221,8 @@ mod tests {
         assert_eq!(page_key_action("y", true, false, false), Some(Action::Redo));
         assert_eq!(page_key_action("c", true, false, false), None, "Ctrl+C stays the browser's");
         assert_eq!(page_key_action("R", false, true, false), Some(Action::Restart));
+        assert_eq!(page_key_action("Home", false, false, false), None, "Home is the grid's");
+        assert_eq!(page_key_action("Home", false, true, false), Some(Action::ToStart));
+        assert_eq!(page_key_action("End", false, true, false), Some(Action::SolveAll));
     }
 }

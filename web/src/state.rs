@@ -318,6 +318,28 @@ impl Action {
     }
 }
 
+/// The path player: whether it plays (a step per tick), and whether steps are followed as they
+/// arrive (applied up to `follow_to`: after Solve all while the path still comes, or a Reduce
+/// round). Its one invariant, that the person taking the path in hand stops both, is
+/// [`Player::stop`].
+#[derive(Clone, PartialEq, Debug, Default)]
+pub struct Player {
+    /// Whether the player runs.
+    pub playing: bool,
+    /// Apply steps as they arrive, up to this many (after "Solve all" or "Reduce").
+    pub follow_to: Option<usize>,
+    /// Whether the current follow has recorded its history entry.
+    follow_recorded: bool,
+}
+
+impl Player {
+    /// The person takes the path in hand: nothing plays, no arriving step is applied.
+    pub fn stop(&mut self) {
+        self.playing = false;
+        self.follow_to = None;
+    }
+}
+
 /// How the position changed, which decides what happens to the history and the path.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum Change {
@@ -350,10 +372,8 @@ pub struct Model {
     pub path_state: PathState,
     /// Number of steps of the path applied to `base` in `pos`.
     pub cursor: usize,
-    /// Apply steps as they arrive, up to this many (after "Solve all" or "Reduce").
-    pub follow_to: Option<usize>,
-    /// Whether the current follow has recorded its history entry.
-    follow_recorded: bool,
+    /// The player: playing, and following steps as they arrive.
+    pub player: Player,
     /// How much of the step at the cursor is shown.
     pub reveal: Reveal,
     /// The selected cell.
@@ -383,8 +403,6 @@ pub struct Model {
     pub puzzle_rating: Option<PlainRating>,
     /// Whether the two differing solutions are shown.
     pub show_solutions: bool,
-    /// Whether the player runs.
-    pub playing: bool,
     /// The message shown above the grid.
     pub notice: Option<Notice>,
     /// What Find all found.
@@ -443,8 +461,7 @@ impl Model {
             reduced: 0,
             path_state: PathState::Idle,
             cursor: 0,
-            follow_to: None,
-            follow_recorded: false,
+            player: Player::default(),
             reveal: Reveal::Nothing,
             selected: 0,
             settings,
@@ -459,7 +476,6 @@ impl Model {
             puzzle: [0; 81],
             puzzle_rating: None,
             show_solutions: false,
-            playing: false,
             notice: None,
             found: None,
             outbox: Vec::new(),
@@ -642,36 +658,33 @@ impl Model {
             }
             Action::Worker(resp) => return self.receive(resp),
             Action::Next => {
-                self.playing = false;
+                self.player.playing = false;
                 return self.step_forward();
             }
             Action::Prev => {
-                self.playing = false;
-                self.follow_to = None;
+                self.player.stop();
                 self.reveal = Reveal::Everything;
                 return self.go_to(self.cursor.saturating_sub(1));
             }
             Action::ToStart => {
-                self.playing = false;
-                self.follow_to = None;
+                self.player.stop();
                 self.reveal = Reveal::Everything;
                 return self.go_to(0);
             }
             Action::SolveAll => {
-                self.playing = false;
+                self.player.playing = false;
                 if self.refuse_if_broken() {
                     return None;
                 }
                 self.reveal = Reveal::Everything;
                 let change = self.go_to(self.path.len());
-                self.follow_to = self.running().then_some(usize::MAX);
+                self.player.follow_to = self.running().then_some(usize::MAX);
                 // Steps still to come amend the entry this records, or record their own.
-                self.follow_recorded = change.is_some();
+                self.player.follow_recorded = change.is_some();
                 return change;
             }
             Action::Jump(i) => {
-                self.playing = false;
-                self.follow_to = None;
+                self.player.stop();
                 self.reveal = Reveal::Everything;
                 if i > self.cursor && self.refuse_if_broken() {
                     return None;
@@ -679,16 +692,17 @@ impl Model {
                 return self.go_to(i.min(self.path.len()));
             }
             Action::TogglePlay => {
-                self.playing = !self.playing && self.has_next() && !self.refuse_if_broken();
-                self.follow_to = None;
-                if self.playing {
+                self.player.playing =
+                    !self.player.playing && self.has_next() && !self.refuse_if_broken();
+                self.player.follow_to = None;
+                if self.player.playing {
                     self.reveal = Reveal::Everything;
                 }
             }
             Action::Tick => {
-                if self.playing {
+                if self.player.playing {
                     let change = self.step_forward();
-                    self.playing = self.has_next() || self.running();
+                    self.player.playing = self.has_next() || self.running();
                     return change;
                 }
             }
@@ -720,8 +734,7 @@ impl Model {
                     let path_id = self.path_id;
                     self.request(Job::Cancel(path_id));
                     self.path_state = PathState::Cancelled;
-                    self.follow_to = None;
-                    self.playing = false;
+                    self.player.stop();
                 }
                 self.parse_id = 0;
                 self.find_id = 0;
@@ -926,10 +939,10 @@ impl Model {
     fn changed(&mut self, before: &Position, change: Change) {
         match change {
             Change::Person | Change::Path => self.history.push(self.pos.clone()),
-            Change::Follow if self.follow_recorded => self.history.replace(self.pos.clone()),
+            Change::Follow if self.player.follow_recorded => self.history.replace(self.pos.clone()),
             Change::Follow => {
                 self.history.push(self.pos.clone());
-                self.follow_recorded = true;
+                self.player.follow_recorded = true;
             }
             Change::History => {}
         }
@@ -945,7 +958,7 @@ impl Model {
         self.analyze_if_new();
         match change {
             Change::Person => {
-                self.playing = false;
+                self.player.playing = false;
                 self.request_path(false);
             }
             Change::Path | Change::Follow => {}
@@ -978,7 +991,7 @@ impl Model {
         self.path = Rc::default();
         self.reduced = 0;
         self.cursor = 0;
-        self.follow_to = None;
+        self.player.follow_to = None;
         self.reveal = Reveal::Nothing;
         if self.running() {
             let id = self.path_id;
@@ -1005,7 +1018,7 @@ impl Model {
         self.path_id = self.request(Job::Path(req));
         self.path_state = PathState::Running;
         // With `reduce`, the steps are followed once the worker says how many there are.
-        self.follow_recorded = false;
+        self.player.follow_recorded = false;
     }
 
     /// After undo or redo: keeps the path when the position is on it (one step either way),
@@ -1066,7 +1079,7 @@ impl Model {
     }
 
     fn step_forward(&mut self) -> Option<Change> {
-        self.follow_to = None;
+        self.player.follow_to = None;
         if self.cursor == 0 && self.refuse_if_broken() {
             return None;
         }
@@ -1083,8 +1096,7 @@ impl Model {
     }
 
     fn hint(&mut self) -> Option<Change> {
-        self.playing = false;
-        self.follow_to = None;
+        self.player.stop();
         if self.refuse_if_broken() {
             return None;
         }
@@ -1261,7 +1273,7 @@ impl Model {
 
     /// Applies steps that arrived while following, up to the follow's target.
     fn follow(&mut self) -> Option<Change> {
-        let target = self.follow_to?;
+        let target = self.player.follow_to?;
         let mut moved = false;
         while self.cursor < self.path.len().min(target) {
             let step = self.path[self.cursor].clone();
@@ -1270,7 +1282,7 @@ impl Model {
             moved = true;
         }
         if self.cursor == target {
-            self.follow_to = None;
+            self.player.follow_to = None;
         }
         moved.then_some(Change::Follow)
     }
@@ -1308,9 +1320,9 @@ impl Model {
             }
             Reply::Reduced(n) if id == self.path_id => {
                 self.reduced = n as usize;
-                self.follow_to = Some(n as usize);
+                self.player.follow_to = Some(n as usize);
                 if n == 0 {
-                    self.follow_to = None;
+                    self.player.follow_to = None;
                     self.say(false, "Reduce found nothing to remove.");
                 } else {
                     self.say(
@@ -1332,7 +1344,7 @@ impl Model {
                 }
                 self.path_state = PathState::Done { end, rating };
                 let change = self.follow();
-                self.follow_to = None;
+                self.player.follow_to = None;
                 return change;
             }
             Reply::Cancelled if id == self.path_id && self.running() => {

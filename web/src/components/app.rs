@@ -77,7 +77,7 @@ pub fn App() -> Html {
                         on_action={on_action.clone()} />
                     <Controls cursor={m.cursor} steps={m.path.len()} step={m.current_step().cloned()}
                         reveal={m.reveal} running={m.running()} waiting={m.waiting()}
-                        cancelled={m.path_state == PathState::Cancelled} playing={m.playing}
+                        cancelled={m.path_state == PathState::Cancelled} playing={m.player.playing}
                         speed_ms={m.settings.speed_ms} on_action={on_action.clone()} />
                 </div>
                 <div class="side-col">

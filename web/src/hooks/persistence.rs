@@ -37,9 +37,10 @@ pub fn use_persisted_model() -> UseReducerHandle<Model> {
     }
     {
         let model = model.clone();
-        let key = (model.history.revision, model.settings.clone(), model.follow_to.is_none());
+        let key =
+            (model.history.revision, model.settings.clone(), model.player.follow_to.is_none());
         use_effect_with(key, move |_| {
-            if model.follow_to.is_none() {
+            if model.player.follow_to.is_none() {
                 persist::save(&model.history, &model.settings);
             }
         });

@@ -8,7 +8,7 @@ use yew::prelude::*;
 #[hook]
 pub fn use_player(model: &UseReducerHandle<Model>) {
     let dispatcher = model.dispatcher();
-    use_effect_with((model.playing, model.settings.speed_ms), move |&(playing, ms)| {
+    use_effect_with((model.player.playing, model.settings.speed_ms), move |&(playing, ms)| {
         let timer = playing.then(|| {
             gloo_timers::callback::Interval::new(ms, move || dispatcher.dispatch(Action::Tick))
         });

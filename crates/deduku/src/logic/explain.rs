@@ -952,10 +952,55 @@ fn als(s: &Step) -> String {
 fn forcing(s: &Step) -> String {
     let h = &s.highlight;
     let (house, reason, chains) = match &s.detail {
-        Detail::Forcing { house, reason, chains } => (*house, reason.as_str(), &chains[..]),
+        Detail::Forcing { house, reason, chains, .. } => (*house, reason.as_str(), &chains[..]),
         _ => (None, "", &[][..]),
     };
     let l = result(s);
+    // A step with a proof: a short intro, the numbered lines (see `Proof::render`), the result.
+    if let Some(proof) = s.proof() {
+        let lines = proof.render().join("\n");
+        let how = "each line gives its reason and the earlier lines it rests on";
+        let assumed = proof.lines.first().map(|x| x.fact);
+        return match (s.technique, assumed) {
+            (Technique::ForcingChainVerity | Technique::ForcingNetVerity, _) => {
+                let branches = &h.candidates;
+                let source = match (house, branches.first()) {
+                    (Some(hs), Some(k)) => format!(
+                        "In {hs}, {} fits only in {}",
+                        k.digit,
+                        or(&branches.iter().map(|b| b.cell.to_string()).collect::<Vec<_>>())
+                    ),
+                    (None, Some(k)) => {
+                        format!("{} holds {}", k.cell, digits_or(digits_of(branches)))
+                    }
+                    _ => String::new(),
+                };
+                format!(
+                    "{source}. Follow each choice ({how}):\n{lines}\nOne of the choices is \
+                     true, so: {l}."
+                )
+            }
+            (t, Some(a)) => {
+                let rules = match t {
+                    Technique::DynamicForcingNet => {
+                        " (singles and locked candidates, and on the grid the assumption leaves \
+                         also subsets, X-Wing and Swordfish)"
+                    }
+                    Technique::NestedForcingNet => {
+                        " (singles and locked candidates, and on the grid the assumption leaves \
+                         also subsets, X-Wing, Swordfish and forcing nets of its own)"
+                    }
+                    _ => "",
+                };
+                format!(
+                    "Assume {a} and follow what it forces{rules}; {how}:\n{lines}\nSo the \
+                     assumption is wrong, and {}: {l}.",
+                    a.negated()
+                )
+            }
+            _ => s.text.clone(),
+        };
+    }
     let net =
         matches!(s.technique, Technique::ForcingNetContradiction | Technique::ForcingNetVerity);
     let net_words = "naked and hidden singles, locked candidates; drawn as links";

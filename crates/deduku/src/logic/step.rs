@@ -7,6 +7,7 @@
 
 use crate::board::Board;
 use crate::grid::{Candidate, Cell, CellSet, Digit, DigitSet, House};
+use crate::logic::proof::Proof;
 use crate::logic::technique::Technique;
 use std::fmt::Write as _;
 
@@ -123,6 +124,9 @@ pub enum Detail {
         reason: String,
         /// The chains, one per branch or contradiction literal.
         chains: Vec<Vec<(Candidate, bool)>>,
+        /// The derivation, line by line, with only what the result depends on (see
+        /// [`Step::proof`]); built for the steps a finder pushes, not during its search.
+        proof: Option<Box<Proof>>,
     },
     /// The corners of an avoidable rectangle that solving filled, with their digits.
     Filled(Vec<Candidate>),
@@ -222,6 +226,16 @@ impl Step {
             self.placements.iter().chain(&self.eliminations).map(|c| c.cell).collect()
         };
         fmt_cells_compact(cells)
+    }
+
+    /// The derivation of a forcing step (forcing chains and nets, dynamic and nested nets), as
+    /// numbered implications with their reasons: what [`Step::explain`] renders, and what a
+    /// view can draw line by line. `None` for the other techniques (and kraken fish).
+    pub fn proof(&self) -> Option<&Proof> {
+        match &self.detail {
+            Detail::Forcing { proof, .. } => proof.as_deref(),
+            _ => None,
+        }
     }
 
     /// Sorts and deduplicates placements and eliminations, so equal deductions compare equal.

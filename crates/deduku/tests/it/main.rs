@@ -6,6 +6,7 @@
 mod formats;
 mod generate;
 mod path;
+mod proofs;
 mod rating;
 mod solver;
 mod soundness;

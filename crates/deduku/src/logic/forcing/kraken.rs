@@ -168,7 +168,8 @@ fn step(
     }
     s.highlight.fins = fins.iter().map(|c| Candidate::new(c, d)).collect();
     s.length = length as u16;
-    s.detail = Detail::Forcing { house: None, reason: String::new(), chains: chain_lits };
+    s.detail =
+        Detail::Forcing { house: None, reason: String::new(), chains: chain_lits, proof: None };
     let name = match bases.len() {
         2 => "X-Wing",
         3 => "Swordfish",

@@ -43,6 +43,7 @@
 use crate::board::Board;
 use crate::grid::{Cell, Digit, House};
 use crate::logic::lit::{Lit, LitSet, LitSets};
+use crate::logic::proof::{Ending, Proof};
 use crate::logic::step::Step;
 use crate::logic::{Detail, Sink, Technique};
 use net::{Mode, Net, lit, lit_text};
@@ -218,7 +219,8 @@ fn contradictions(board: &Board, mode: Mode, sink: &mut Sink) -> ControlFlow<()>
             Mode::Chain => con.lits.iter().map(|&l| net.chain_lits(l)).collect(),
             Mode::Net => Vec::new(),
         };
-        s.detail = Detail::Forcing { house: None, reason: con.text.clone(), chains };
+        let proof = net.prove_contradiction(&[], &mut |_, _| None).map(Box::new);
+        s.detail = Detail::Forcing { house: None, reason: con.text.clone(), chains, proof };
         let pattern = match mode {
             Mode::Chain => format!(
                 "{}: {} (contradiction: {})",
@@ -460,7 +462,14 @@ fn verities(board: &Board, mode: Mode, sink: &mut Sink) -> ControlFlow<()> {
             Mode::Chain => nets.iter().map(|n| n.chain_lits(l)).collect(),
             Mode::Net => Vec::new(),
         };
-        s.detail = Detail::Forcing { house: *house, reason: String::new(), chains };
+        let mut lines = Vec::new();
+        let mut ends = Vec::new();
+        for (b, n) in nets.iter().enumerate() {
+            ends.extend(n.prove(&mut lines, &[l], b, &[], &mut |_, _| None));
+        }
+        let ending = Ending::Verity { fact: net::fact(l), lines: ends };
+        let proof = Some(Box::new(Proof { lines, ending }));
+        s.detail = Detail::Forcing { house: *house, reason: String::new(), chains, proof };
         let pattern = match mode {
             Mode::Chain => format!(
                 "every choice of {name} gives {}: {}",

@@ -30,8 +30,9 @@
 use super::net::{Mode, Net, lit, lit_text};
 use super::step_proving;
 use crate::board::Board;
-use crate::grid::{Cell, House};
+use crate::grid::{Candidate, Cell, CellSet, DigitSet, House};
 use crate::logic::lit::{Lit, LitSet};
+use crate::logic::proof::{Pattern, Reason};
 use crate::logic::step::Step;
 use crate::logic::{Detail, Sink, Technique};
 use std::ops::ControlFlow;
@@ -76,14 +77,20 @@ enum Rule {
 /// An assumption propagated at a level.
 struct Outer<'a> {
     net: Net<'a>,
-    /// The consequences found by inner rules, in order, with their rule.
-    inner: Vec<(Lit, Rule)>,
+    /// The consequences found by inner rules, in order, with their rule and the length of the
+    /// net's `order` when the assumed position they were found on was taken.
+    inner: Vec<(Lit, Rule, usize)>,
 }
 
 /// The assumed position: `board` with every "off" literal derived by `net` removed.
 fn assumed(board: &Board, net: &Net) -> Board {
+    assumed_until(board, net, net.order.len())
+}
+
+/// The assumed position as it was when `net` had derived its first `at` literals.
+fn assumed_until(board: &Board, net: &Net, at: usize) -> Board {
     let mut w = board.clone();
-    for &l in &net.order {
+    for &l in &net.order[..at] {
         if !l.is_on() {
             let k = l.candidate();
             w.eliminate(k.cell, k.digit);
@@ -126,12 +133,13 @@ fn basic_premises(base: &Board, w: &Board, s: &Step) -> Vec<Lit> {
 fn propagate(board: &Board, a: Lit, level: Level) -> Outer<'_> {
     let mut net = Net::new(board, Mode::Net);
     net.run(a);
-    let mut inner: Vec<(Lit, Rule)> = Vec::new();
+    let mut inner: Vec<(Lit, Rule, usize)> = Vec::new();
     // One scan position for the inner nets, kept across rounds: the scan goes on where the
     // last find was and ends after a whole pass that finds nothing.
     let mut probe = 0usize;
     'rounds: while net.contradiction.is_none() {
         let w = assumed(board, &net);
+        let known = net.order.len();
         // The basic techniques first: cheap, and often enough.
         for &t in BASIC {
             let mut sink = Sink::unlimited();
@@ -149,7 +157,7 @@ fn propagate(board: &Board, a: Lit, level: Level) -> Outer<'_> {
                     let l = lit(e.cell, e.digit, false);
                     if w.has(e) && !net.has(l) {
                         net.add(l, &premises);
-                        inner.push((l, Rule::Basic(t)));
+                        inner.push((l, Rule::Basic(t), known));
                         added = true;
                     }
                 }
@@ -189,11 +197,69 @@ fn propagate(board: &Board, a: Lit, level: Level) -> Outer<'_> {
         let Some((l, premises, at)) = found else { break };
         drop(probe_net);
         net.add(l, &premises);
-        inner.push((l, Rule::Net));
+        inner.push((l, Rule::Net, known));
         net.propagate();
         probe = at;
     }
     Outer { net, inner }
+}
+
+/// The reason of a consequence `l` an inner rule found (none for the others), for the proof:
+/// the basic pattern, found again on the assumed position it was found on, or the inner net's
+/// own proof, propagated again there, starting from the outer lines (`find`) it rests on.
+fn inner_reason(
+    board: &Board,
+    net: &Net,
+    inner: &[(Lit, Rule, usize)],
+    l: Lit,
+    find: &dyn Fn(Lit) -> Option<usize>,
+) -> Option<Reason> {
+    let &(_, rule, at) = inner.iter().find(|(x, _, _)| *x == l)?;
+    let w = assumed_until(board, net, at);
+    let k = l.candidate();
+    match rule {
+        Rule::Basic(t) => {
+            let mut sink = Sink::unlimited();
+            let _ = match t.family() {
+                crate::logic::Family::Fish => crate::logic::fish::find(&w, t, &mut sink),
+                _ => crate::logic::subsets::find(&w, t, &mut sink),
+            };
+            let steps = sink.into_steps();
+            let s = steps.iter().find(|s| s.eliminations.contains(&k))?;
+            pattern_of(t, s, k).map(Reason::Pattern)
+        }
+        Rule::Net => {
+            let mut probe = Net::inside(&w, board, Mode::Net);
+            probe.run(l.negated());
+            let con = probe.contradiction.as_ref()?;
+            let outer: Vec<(Lit, usize)> = probe
+                .premises(&con.lits)
+                .into_iter()
+                .filter_map(|x| find(x).map(|j| (x, j)))
+                .collect();
+            let sub = probe.prove_contradiction(&outer, &mut |_, _| None)?;
+            Some(Reason::Forcing(Box::new(sub)))
+        }
+    }
+}
+
+/// The pattern of basic step `s` (of technique `t`) that removes `k`.
+fn pattern_of(t: Technique, s: &Step, k: Candidate) -> Option<Pattern> {
+    let h = &s.highlight;
+    let digits: DigitSet = h.candidates.iter().map(|c| c.digit).collect();
+    let cells: CellSet = h.cells.iter().copied().collect();
+    Some(match t {
+        Technique::XWing | Technique::Swordfish => {
+            Pattern::Fish { digit: k.digit, base: h.houses.clone(), cover: h.cover_houses.clone() }
+        }
+        Technique::HiddenPair | Technique::HiddenTriple | Technique::HiddenQuad => {
+            Pattern::HiddenSubset { house: *h.houses.first()?, cells, digits }
+        }
+        _ => {
+            let house = *h.houses.iter().find(|x| x.cell_set().contains(k.cell))?;
+            Pattern::NakedSubset { house, cells, digits }
+        }
+    })
 }
 
 /// The step of a contradiction from assumption `a` (`None` if there is none). When there is
@@ -210,11 +276,10 @@ fn step_of(board: &Board, a: Lit, level: Level, consistent: Option<&mut LitSet>)
     s.highlight.alternate.extend(con.lits.iter().map(|&l| l.candidate()));
     s.highlight.links = net.links(&lits);
     s.length = lits.len() as u16;
-    s.detail = Detail::Forcing { house: None, reason: con.text.clone(), chains: Vec::new() };
     let used: Vec<String> = inner
         .iter()
-        .filter(|(l, _)| lits.contains(l))
-        .map(|&(l, rule)| {
+        .filter(|(l, _, _)| lits.contains(l))
+        .map(|&(l, rule, _)| {
             let by = match rule {
                 Rule::Net => "forcing net".to_string(),
                 Rule::Basic(t) => t.name().to_string(),
@@ -223,10 +288,14 @@ fn step_of(board: &Board, a: Lit, level: Level, consistent: Option<&mut LitSet>)
         })
         .collect();
     // Without an inner rule it is a plain forcing net; a nested net uses an inner net.
-    let nested_used = inner.iter().any(|(l, r)| *r == Rule::Net && lits.contains(l));
+    let nested_used = inner.iter().any(|(l, r, _)| *r == Rule::Net && lits.contains(l));
     if used.is_empty() || (level == Level::Nested && !nested_used) {
         return None;
     }
+    let proof = net
+        .prove_contradiction(&[], &mut |l, find| inner_reason(board, &net, &inner, l, find))
+        .map(Box::new);
+    s.detail = Detail::Forcing { house: None, reason: con.text.clone(), chains: Vec::new(), proof };
     let inside = format!("; inside: {}", used.join(", "));
     let pattern = format!(
         "{} leads to a contradiction: {} ({} implications{inside})",

@@ -3,9 +3,10 @@
 //! literal's predecessors, and explain a result as the literals and links it needed.
 
 use crate::board::Board;
-use crate::grid::{Candidate, Cell, CellSet, Digit, DigitSet};
+use crate::grid::{Candidate, Cell, CellSet, Digit, DigitSet, House};
 use crate::logic::few::Few;
 use crate::logic::lit::{IndexSet, Lit, LitSet};
+use crate::logic::proof::{Clash, Ending, Fact, Line, Proof, Reason};
 use crate::logic::step::{Link, Node};
 
 /// Which implications a propagation may use.
@@ -46,6 +47,8 @@ pub(crate) struct Contradiction {
     pub(crate) lits: Vec<Lit>,
     /// The text: `r5c7 both 5 and not 5`.
     pub(crate) text: String,
+    /// What is impossible, as data for the proof.
+    pub(crate) clash: Clash,
 }
 
 /// The propagation of one assumption.
@@ -196,7 +199,8 @@ impl<'a> Net<'a> {
                 match left.single_digit() {
                     Some(e) => self.derive(lit(c, e, true), &preds),
                     None => {
-                        self.contra(preds.to_vec(), format!("{c} has no candidate left"));
+                        let text = format!("{c} has no candidate left");
+                        self.contra(preds.to_vec(), text, Clash::NoCandidate(c));
                         return;
                     }
                 }
@@ -217,7 +221,8 @@ impl<'a> Net<'a> {
             let preds = Preds::of(Lit::off(0), orig.minus(left).iter().map(|x| lit(x, d, false)));
             match left.first() {
                 None => {
-                    self.contra(preds.to_vec(), format!("no place left for {d} in {h}"));
+                    let text = format!("no place left for {d} in {h}");
+                    self.contra(preds.to_vec(), text, Clash::NoPlace(h, d));
                     return;
                 }
                 Some(x) => self.derive(lit(x, d, true), &preds),
@@ -259,9 +264,9 @@ impl<'a> Net<'a> {
         }
     }
 
-    fn contra(&mut self, lits: Vec<Lit>, text: String) {
+    fn contra(&mut self, lits: Vec<Lit>, text: String, clash: Clash) {
         if self.contradiction.is_none() {
-            self.contradiction = Some(Contradiction { lits, text });
+            self.contradiction = Some(Contradiction { lits, text, clash });
         }
     }
 
@@ -279,13 +284,15 @@ impl<'a> Net<'a> {
             self.contra(
                 vec![l, l.negated()],
                 format!("{} both {} and not {}", k.cell, k.digit, k.digit),
+                Clash::TrueAndFalse(k),
             );
             return;
         }
         if l.is_on() {
             if let Some(v) = self.value[k.cell.index()] {
                 let other = lit(k.cell, v, true);
-                self.contra(vec![other, l], format!("{} both {} and {}", k.cell, v, k.digit));
+                let text = format!("{} both {} and {}", k.cell, v, k.digit);
+                self.contra(vec![other, l], text, Clash::TwoDigits(k.cell));
                 return;
             }
             for h in k.cell.houses() {
@@ -296,7 +303,8 @@ impl<'a> Net<'a> {
                         .map(|x| lit(x, k.digit, true))
                         .find(|&x| x != l && self.has(x));
                     if let Some(o) = other {
-                        self.contra(vec![o, l], format!("two {}s in {h}", k.digit));
+                        let text = format!("two {}s in {h}", k.digit);
+                        self.contra(vec![o, l], text, Clash::Twice(h, k.digit));
                         return;
                     }
                 }
@@ -382,6 +390,102 @@ impl<'a> Net<'a> {
         out
     }
 
+    /// Appends to `lines`, as branch `branch`, the lines that derive `targets`: the literals
+    /// [`Net::explain`] keeps, in discovery order, each with its premises and its reason. For
+    /// a net [`Net::inside`] an outer assumption, `outer` gives the predecessors this net did
+    /// not derive with their lines in the enclosing proof: they come first, as
+    /// [`Reason::Outer`] lines. `inner` names the reason of a literal added from outside the
+    /// net's rules ([`Net::add`]), given a way to find the lines of literals already written.
+    /// Returns the lines of `targets`, in their order.
+    pub(crate) fn prove(
+        &self,
+        lines: &mut Vec<Line>,
+        targets: &[Lit],
+        branch: usize,
+        outer: &[(Lit, usize)],
+        inner: &mut InnerReason<'_>,
+    ) -> Vec<usize> {
+        let mut at = vec![NONE; LITS];
+        for &(l, j) in outer {
+            at[l.code()] = lines.len() as u32;
+            lines.push(Line {
+                fact: fact(l),
+                premises: Vec::new(),
+                reason: Reason::Outer(j),
+                branch,
+            });
+        }
+        for l in self.explain(targets) {
+            let preds = self.preds_of(l);
+            let premises: Vec<usize> = preds
+                .iter()
+                .filter(|p| at[p.code()] != NONE)
+                .map(|p| at[p.code()] as usize)
+                .collect();
+            let find = |x: Lit| (at[x.code()] != NONE).then(|| at[x.code()] as usize);
+            let reason = inner(l, &find).unwrap_or_else(|| self.reason_of(l, preds));
+            at[l.code()] = lines.len() as u32;
+            lines.push(Line { fact: fact(l), premises, reason, branch });
+        }
+        targets.iter().filter(|t| at[t.code()] != NONE).map(|t| at[t.code()] as usize).collect()
+    }
+
+    /// The proof of this net's contradiction (see [`Net::prove`]), if it met one.
+    pub(crate) fn prove_contradiction(
+        &self,
+        outer: &[(Lit, usize)],
+        inner: &mut InnerReason<'_>,
+    ) -> Option<Proof> {
+        let con = self.contradiction.as_ref()?;
+        let mut lines = Vec::new();
+        let ends = self.prove(&mut lines, &con.lits, 0, outer, inner);
+        Some(Proof { lines, ending: Ending::Contradiction { clash: con.clash, lines: ends } })
+    }
+
+    /// Why derived literal `l` follows from its predecessors `preds` under the net's rules:
+    /// read back from the literals (the propagation records no reasons, to stay fast).
+    fn reason_of(&self, l: Lit, preds: &[Lit]) -> Reason {
+        let k = l.candidate();
+        let (c, d) = (k.cell, k.digit);
+        if preds.is_empty() {
+            return Reason::Assumption;
+        }
+        let cells: CellSet = preds.iter().map(|p| p.candidate().cell).collect();
+        if l.is_on() {
+            if preds.iter().all(|p| p.candidate().cell == c) {
+                return Reason::NakedSingle(c);
+            }
+            let others = |h: House| self.base.house_digit_cells(h, d).minus(CellSet::single(c));
+            let h = c.houses().into_iter().find(|&h| others(h) == cells);
+            return Reason::HiddenSingle(h.unwrap_or(c.houses()[0]));
+        }
+        if let [p] = preds {
+            if p.is_on() {
+                let pc = p.candidate().cell;
+                if pc == c {
+                    return Reason::SameCell;
+                }
+                let h = c.houses().into_iter().find(|h| h.cell_set().contains(pc));
+                return Reason::SameHouse(h.unwrap_or(c.houses()[0]));
+            }
+        }
+        for crossing in c.houses() {
+            for house in House::all() {
+                if house == crossing
+                    || house.cell_set().contains(c)
+                    || !cells.is_subset(house.cell_set())
+                {
+                    continue;
+                }
+                let left = self.base.house_digit_cells(house, d).minus(cells);
+                if !left.is_empty() && left.is_subset(crossing.cell_set()) {
+                    return Reason::LockedCandidates { house, crossing };
+                }
+            }
+        }
+        Reason::LockedCandidates { house: c.houses()[0], crossing: c.houses()[0] }
+    }
+
     /// The chain from the assumption to `l` as (candidate, on) pairs, following the first
     /// predecessor of each literal.
     pub(crate) fn chain_lits(&self, l: Lit) -> Vec<(Candidate, bool)> {
@@ -407,6 +511,16 @@ impl<'a> Net<'a> {
         v.reverse();
         v
     }
+}
+
+/// Names the reason of a literal added from outside a net's rules ([`Net::add`]), if it is
+/// one, given a way to find the lines of the literals already written (see [`Net::prove`]).
+pub(crate) type InnerReason<'f> =
+    dyn FnMut(Lit, &dyn Fn(Lit) -> Option<usize>) -> Option<Reason> + 'f;
+
+/// The fact of literal `l`.
+pub(crate) fn fact(l: Lit) -> Fact {
+    Fact::new(l.candidate(), l.is_on())
 }
 
 /// Appends `lits` to `v`. Most derived literals have one predecessor, and copying a slice is a

@@ -116,6 +116,11 @@ fn explanations_name_their_families_argument() {
     assert!(first(Technique::UniqueRectangle1).contains("second solution"));
     assert!(first(Technique::AlsXz).contains("almost locked set"));
     assert!(first(Technique::ForcingChainContradiction).contains("contradiction"));
+    // Forcing steps explain themselves as numbered lines from their proof.
+    for t in [Technique::ForcingNetContradiction, Technique::NestedForcingNet] {
+        let e = first(t);
+        assert!(e.contains("\n1. Assume ") && e.contains("\n2. "), "{e}");
+    }
     assert!(first(Technique::TemplateDelete).contains("template"));
 }
 

@@ -1972,3 +1972,42 @@ test('print: the selection shades no digit', async () => {
     await page.emulateMedia({ media: 'screen' });
   }
 });
+
+test('proofs: a nested forcing net is played line by line on the grid, by mouse and by keys', async () => {
+  await open();
+  await load('forum-hardest-1');
+  // Step 2 of this sample's path is a nested forcing net.
+  await page.waitForSelector('[data-step="1"]', { timeout: 60000 });
+  assert.match(await page.textContent('[data-step="1"]'), /Nested Forcing Net/);
+  await page.click('[data-step="1"]');
+  await page.waitForSelector('#proof');
+  assert.match(await page.textContent('#proof-ending'), /contradiction/);
+  const n = await page.locator('.proof-item').count();
+  assert.ok(n >= 3, `${n} proof lines`);
+  assert.ok(await page.locator('.proof-line.depth-1').count() > 0, 'an inner net\'s lines are listed under their line');
+  for (let k = 1; k <= 3; k++) {
+    await page.click('#proof-next');
+    await page.waitForFunction((k) => new RegExp(`^line ${k} of`).test(document.querySelector('#proof-position')?.textContent ?? ''), k);
+  }
+  assert.equal(await page.locator('.proof-line.current').count(), 1);
+  await settle();
+  assert.ok(await page.$eval('.proof-line.current', (l) => {
+    const [a, b] = [l.getBoundingClientRect(), l.closest('.step-box').getBoundingClientRect()];
+    return a.top >= b.top - 1 && a.bottom <= b.bottom + 1;
+  }), 'the current line is scrolled into the step box\'s view');
+  assert.equal(await page.locator('.cand.c-place, .cand.c-elim').count(), 1, 'the line\'s fact is drawn alone');
+  assert.ok(await page.locator('.cand.c-alt').count() >= 1, 'with the facts it rests on');
+  assert.match(await page.textContent('#live'), /Proof line 3: /);
+  await shot('proof-line');
+  // Keys: ] and [ step through the lines wherever the focus is.
+  await page.keyboard.press(']');
+  await page.waitForFunction(() => /^line 4 of/.test(document.querySelector('#proof-position').textContent));
+  await page.keyboard.press('[');
+  await page.waitForFunction(() => /^line 3 of/.test(document.querySelector('#proof-position').textContent));
+  // An inner net's line, clicked, is drawn too; "Whole step" draws the step again.
+  await page.locator('.proof-line.depth-1 .proof-item').first().click();
+  assert.equal(await page.locator('.proof-line.depth-1.current').count(), 1);
+  await page.click('#proof-whole');
+  await page.waitForSelector('.proof-line.current', { state: 'detached' });
+  assert.ok(await page.locator('.cand.c-elim').count() >= 1, 'the whole step\'s elimination is drawn again');
+});

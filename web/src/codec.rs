@@ -80,6 +80,7 @@ mod tests {
                 to: PlainNode { digit: 5, cells: vec![1, 2] },
                 strong: true,
             }],
+            proof: vec![],
         };
         let rating = PlainRating {
             se: 8.3,

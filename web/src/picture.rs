@@ -393,6 +393,7 @@ mod tests {
                 to: PlainNode { digit: 2, cells: vec![20] },
                 strong: false,
             }],
+            proof: vec![],
         };
         let view = GridView {
             pos: &pos,

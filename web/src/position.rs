@@ -891,6 +891,7 @@ mod tests {
             houses: vec![],
             cover_houses: vec![],
             links: vec![],
+            proof: vec![],
         };
         assert!(p.apply_step(&step));
         assert_eq!((p.kind(5), p.kind(6)), (CellOrigin::Solver, CellOrigin::Solver));

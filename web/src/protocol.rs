@@ -203,6 +203,74 @@ pub struct PlainStep {
     pub cover_houses: Vec<u8>,
     /// Chain links in order.
     pub links: Vec<PlainLink>,
+    /// A forcing step's proof, line by line (empty for the other techniques): its own lines,
+    /// an inner net's lines right after the line they prove, a "Choice k" heading before each
+    /// branch of a verity, and the ending last.
+    pub proof: Vec<PlainProofLine>,
+}
+
+/// One line of a forcing step's proof, as the page lists, draws and reads it.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize, Hash)]
+pub struct PlainProofLine {
+    /// Its number as the text cites it (`3`, `3.2` inside line 3's inner net); empty for a
+    /// heading or the ending.
+    pub label: String,
+    /// The line in words, without its number.
+    pub text: String,
+    /// What to draw: the fact's candidate first, then a pattern's candidates.
+    pub cands: Vec<PlainCand>,
+    /// Whether the fact says the digit is the cell's value (else that it is not).
+    pub on: bool,
+    /// The lines it rests on (indices into the step's proof list).
+    pub premises: Vec<u16>,
+    /// Whether the ending names it: a line of the contradiction, or a branch's conclusion.
+    pub ends: bool,
+    /// 0 for the proof's own lines, 1 inside an inner net, and so on.
+    pub depth: u8,
+}
+
+/// Lists `proof`'s lines (and its inner nets', depth first) into `out`; `prefix` numbers an
+/// inner net's lines after its line (`3.`).
+fn flatten_proof(
+    proof: &deduku::logic::Proof,
+    prefix: &str,
+    depth: u8,
+    out: &mut Vec<PlainProofLine>,
+) {
+    use deduku::logic::Reason;
+    let heading = |text: String, depth: u8| PlainProofLine {
+        label: String::new(),
+        text,
+        cands: Vec::new(),
+        on: false,
+        premises: Vec::new(),
+        ends: false,
+        depth,
+    };
+    // Where each of this proof's lines lands in `out`.
+    let mut at: Vec<u16> = Vec::with_capacity(proof.lines.len());
+    let many = proof.branches() > 1;
+    let mut branch = usize::MAX;
+    for (i, line) in proof.lines.iter().enumerate() {
+        if many && line.branch != branch {
+            branch = line.branch;
+            out.push(heading(format!("Choice {}:", branch + 1), depth));
+        }
+        at.push(out.len() as u16);
+        out.push(PlainProofLine {
+            label: format!("{prefix}{}", i + 1),
+            text: proof.line_text(i, prefix),
+            cands: line.candidates().into_iter().map(PlainCand::from).collect(),
+            on: line.fact.on,
+            premises: line.premises.iter().filter_map(|&p| at.get(p).copied()).collect(),
+            ends: proof.ends_at(i),
+            depth,
+        });
+        if let Reason::Forcing(sub) = &line.reason {
+            flatten_proof(sub, &format!("{prefix}{}.", i + 1), depth + 1, out);
+        }
+    }
+    out.push(heading(proof.ending_text(prefix), depth));
 }
 
 fn node(n: &deduku::logic::Node) -> PlainNode {
@@ -233,6 +301,14 @@ impl PlainStep {
                 .iter()
                 .map(|l| PlainLink { from: node(&l.from), to: node(&l.to), strong: l.strong })
                 .collect(),
+            proof: s
+                .proof()
+                .map(|p| {
+                    let mut out = Vec::new();
+                    flatten_proof(p, "", 0, &mut out);
+                    out
+                })
+                .unwrap_or_default(),
         }
     }
 }

@@ -281,6 +281,7 @@ mod tests {
             alternate: vec![],
             fins: vec![],
             cover_houses: vec![],
+            proof: vec![],
         };
         let view = GridView {
             pos: &p,

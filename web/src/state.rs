@@ -188,6 +188,10 @@ impl Settings {
 /// Everything that can happen on the page.
 #[derive(Clone, PartialEq, Debug)]
 pub enum Action {
+    /// Show line `i` of the current step's proof on the grid, or (`None`) the whole step.
+    ProofLine(Option<usize>),
+    /// Show the next (`1`) or the previous (`-1`) line of the current step's proof.
+    ProofStep(i32),
     /// Select a cell (0–80).
     Select(usize),
     /// Move the selection by rows and columns (wrapping at the edges).
@@ -318,6 +322,45 @@ impl Action {
     }
 }
 
+/// What the grid draws for one line of a proof: the line's fact (a placement when it says the
+/// digit is there, an elimination when not), a pattern's candidates, and each premise's fact in
+/// the alternate colour with a link to the line's fact.
+fn proof_line_step(step: &PlainStep, line: &crate::protocol::PlainProofLine) -> PlainStep {
+    use crate::protocol::{PlainLink, PlainNode};
+    let fact = line.cands.first().copied();
+    let premises: Vec<_> = line
+        .premises
+        .iter()
+        .filter_map(|&p| step.proof.get(usize::from(p)))
+        .filter_map(|p| p.cands.first().map(|&k| (k, p.on)))
+        .collect();
+    let node = |k: crate::protocol::PlainCand| PlainNode { digit: k.digit, cells: vec![k.cell] };
+    PlainStep {
+        technique: step.technique.clone(),
+        text: line.text.clone(),
+        explanation: line.text.clone(),
+        about: String::new(),
+        place: String::new(),
+        placements: fact.filter(|_| line.on).into_iter().collect(),
+        eliminations: fact.filter(|_| !line.on).into_iter().collect(),
+        cells: fact.map(|k| vec![k.cell]).unwrap_or_default(),
+        candidates: line.cands.iter().skip(1).copied().collect(),
+        alternate: premises.iter().map(|&(k, _)| k).collect(),
+        fins: Vec::new(),
+        houses: Vec::new(),
+        cover_houses: Vec::new(),
+        links: match fact {
+            Some(f) => premises
+                .iter()
+                .filter(|(k, _)| *k != f)
+                .map(|&(k, on)| PlainLink { from: node(k), to: node(f), strong: on })
+                .collect(),
+            None => Vec::new(),
+        },
+        proof: Vec::new(),
+    }
+}
+
 /// The path player: whether it plays (a step per tick), and whether steps are followed as they
 /// arrive (applied up to `follow_to`: after Solve all while the path still comes, or a Reduce
 /// round). Its one invariant, that the person taking the path in hand stops both, is
@@ -374,6 +417,8 @@ pub struct Model {
     pub cursor: usize,
     /// The player: playing, and following steps as they arrive.
     pub player: Player,
+    /// The line of the current step's proof being shown (drawn on the grid), if any.
+    pub proof_line: Option<usize>,
     /// How much of the step at the cursor is shown.
     pub reveal: Reveal,
     /// The selected cell.
@@ -462,6 +507,7 @@ impl Model {
             path_state: PathState::Idle,
             cursor: 0,
             player: Player::default(),
+            proof_line: None,
             reveal: Reveal::Nothing,
             selected: 0,
             settings,
@@ -520,13 +566,23 @@ impl Model {
 
     /// The step whose highlights are drawn on the grid: a Find all instance the person picked,
     /// else the step at the cursor when it is revealed.
-    pub fn highlighted_step(&self) -> Option<&Rc<PlainStep>> {
+    ///
+    /// While a line of the step's proof is shown, that line is drawn instead: its fact (placed
+    /// or ruled out), a pattern it names, and the facts it rests on, linked to it.
+    pub fn highlighted_step(&self) -> Option<Rc<PlainStep>> {
         if let Some(f) = &self.found
             && let Some(i) = f.shown
         {
-            return f.steps.get(i);
+            return f.steps.get(i).cloned();
         }
-        if self.reveal == Reveal::Everything { self.current_step() } else { None }
+        if self.reveal != Reveal::Everything {
+            return None;
+        }
+        let step = self.current_step()?;
+        match self.proof_line.and_then(|i| step.proof.get(i)) {
+            Some(line) => Some(Rc::new(proof_line_step(step, line))),
+            None => Some(step.clone()),
+        }
     }
 
     /// Whether the path job is still sending steps.
@@ -614,6 +670,7 @@ impl Model {
     pub fn apply(mut self, action: Action) -> Model {
         let before = self.pos.clone();
         let notice = self.notice.clone();
+        let shown = (self.cursor, self.reveal, self.path_id);
         if let Some(change) = self.act(action)
             && self.pos != before
         {
@@ -625,12 +682,34 @@ impl Model {
             }
             self.changed(&before, change);
         }
+        // A proof line belongs to the step it was shown for.
+        if (self.cursor, self.reveal, self.path_id) != shown {
+            self.proof_line = None;
+        }
         self
     }
 
     /// Does what an action says; returns how the position may have changed.
     fn act(&mut self, action: Action) -> Option<Change> {
         match action {
+            Action::ProofLine(i) => {
+                let n = self.current_step().map_or(0, |s| s.proof.len());
+                self.proof_line = i.filter(|&i| i < n && self.reveal == Reveal::Everything);
+            }
+            Action::ProofStep(by) => {
+                let step = self.current_step().filter(|_| self.reveal == Reveal::Everything)?;
+                // Headings and the ending are not lines to draw: step over them.
+                let lines: Vec<usize> =
+                    (0..step.proof.len()).filter(|&i| !step.proof[i].label.is_empty()).collect();
+                let at = self.proof_line.and_then(|i| lines.iter().position(|&l| l == i));
+                let next = match (at, by > 0) {
+                    (None, true) => lines.first().copied(),
+                    (None, false) => lines.last().copied(),
+                    (Some(k), true) => lines.get(k + 1).copied().or(Some(lines[k])),
+                    (Some(k), false) => k.checked_sub(1).map(|k| lines[k]).or(Some(lines[k])),
+                };
+                self.proof_line = next;
+            }
             Action::Select(i) if i < 81 => self.selected = i,
             Action::Select(_) => {}
             Action::Move(dr, dc) => {
@@ -1829,7 +1908,7 @@ mod tests {
         assert_eq!(f.steps.len(), lib.len());
         assert!(p.m.highlighted_step().is_none());
         p.act(Action::ShowFound(Some(1)));
-        assert_eq!(p.m.highlighted_step(), Some(&f.steps[1]));
+        assert_eq!(p.m.highlighted_step(), Some(f.steps[1].clone()));
         // A change of the position drops the list.
         p.at(2).act(Action::Note(1));
         assert!(p.m.found.is_none());
@@ -2157,5 +2236,62 @@ mod tests {
                 prop_assert_eq!(&p.m.pos, &first);
             }
         }
+    }
+
+    #[test]
+    fn a_proof_is_stepped_line_by_line_and_each_line_is_drawn() {
+        use crate::protocol::{PlainCand, PlainProofLine};
+        let line =
+            |label: &str, cell: u8, digit: u8, on: bool, premises: Vec<u16>| PlainProofLine {
+                label: label.into(),
+                text: format!("line {label}"),
+                cands: vec![PlainCand { cell, digit }],
+                on,
+                premises,
+                ends: false,
+                depth: 0,
+            };
+        let heading =
+            PlainProofLine { label: String::new(), cands: vec![], ..line("", 0, 1, false, vec![]) };
+        let step = PlainStep {
+            technique: "Forcing Net Contradiction".into(),
+            proof: vec![
+                line("1", 2, 4, true, vec![]),
+                line("2", 3, 4, false, vec![0]),
+                heading.clone(),
+                line("3", 12, 4, true, vec![1]),
+                heading,
+            ],
+            ..PlainStep::from_step(&deduku::Step::new(deduku::Technique::ForcingNetContradiction))
+        };
+        let mut p = Page::loaded(EASY);
+        p.m.path = Rc::new(vec![Rc::new(step)]);
+        p.m.cursor = 0;
+        p.m.reveal = Reveal::Everything;
+        p.act(Action::ProofStep(1));
+        assert_eq!(p.m.proof_line, Some(0));
+        let drawn = p.m.highlighted_step().unwrap();
+        assert_eq!(
+            drawn.placements,
+            vec![PlainCand { cell: 2, digit: 4 }],
+            "line 1 places 4 in r1c3"
+        );
+        p.act(Action::ProofStep(1));
+        let drawn = p.m.highlighted_step().unwrap();
+        assert_eq!(drawn.eliminations, vec![PlainCand { cell: 3, digit: 4 }]);
+        assert_eq!(drawn.alternate, vec![PlainCand { cell: 2, digit: 4 }], "its premise");
+        assert_eq!(drawn.links.len(), 1);
+        p.act(Action::ProofStep(1));
+        assert_eq!(p.m.proof_line, Some(3), "the heading is stepped over");
+        p.act(Action::ProofStep(1));
+        assert_eq!(p.m.proof_line, Some(3), "the last line stays");
+        p.act(Action::ProofStep(-1)).act(Action::ProofStep(-1));
+        assert_eq!(p.m.proof_line, Some(0));
+        p.act(Action::ProofLine(None));
+        assert_eq!(p.m.highlighted_step().as_deref(), p.m.current_step().map(|s| &**s));
+        // Another step shown forgets the line.
+        p.act(Action::ProofLine(Some(1)));
+        p.act(Action::Hint);
+        assert_eq!(p.m.proof_line, None);
     }
 }

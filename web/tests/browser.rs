@@ -259,6 +259,7 @@ async fn grid_renders_kinds_warnings_mistakes_colours_and_step_roles() {
             to: PlainNode { digit: 6, cells: vec![77] },
             strong: false,
         }],
+        proof: vec![],
     };
     let warnings = pos.warnings();
     assert_eq!(warnings.duplicates, vec![0, 2]);

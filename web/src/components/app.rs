@@ -60,7 +60,7 @@ pub fn App() -> Html {
             // assistant kept on screen under the pad. See style.css's layout rules.
             <main class="layout">
                 <div class="board-col">
-                    <Grid pos={m.pos.clone()} auto={m.settings.auto} step={m.highlighted_step().cloned()}
+                    <Grid pos={m.pos.clone()} auto={m.settings.auto} step={m.highlighted_step()}
                         selected={m.selected} warnings={warnings.clone()} mistakes={mistakes.clone()}
                         singles={singles.clone()} highlight={m.highlight}
                         bivalue={m.bivalue} {on_select} on_action={on_action.clone()} />
@@ -78,7 +78,8 @@ pub fn App() -> Html {
                     <Controls cursor={m.cursor} steps={m.path.len()} step={m.current_step().cloned()}
                         reveal={m.reveal} running={m.running()} waiting={m.waiting()}
                         cancelled={m.path_state == PathState::Cancelled} playing={m.player.playing}
-                        speed_ms={m.settings.speed_ms} on_action={on_action.clone()} />
+                        speed_ms={m.settings.speed_ms} proof_line={m.proof_line}
+                        on_action={on_action.clone()} />
                 </div>
                 <div class="side-col">
                     <NewPuzzle level={m.settings.level.clone()} {ready} {making} givens_mode={m.givens_mode}
@@ -91,7 +92,7 @@ pub fn App() -> Html {
                     <Techniques {enabled} found={m.found.clone()} finding={m.find_id != 0}
                         on_action={on_action.clone()} />
                     <Import board={m.pos.to_plain()} on_action={on_action.clone()} />
-                    <Export pos={m.pos.clone()} auto={m.settings.auto} step={m.highlighted_step().cloned()}
+                    <Export pos={m.pos.clone()} auto={m.settings.auto} step={m.highlighted_step()}
                         {warnings} {mistakes} {singles} highlight={m.highlight} bivalue={m.bivalue}
                         {on_action} />
                     // The list is there from the start, empty, so that filling it keeps the
@@ -121,7 +122,12 @@ fn announcements(m: &crate::state::Model) -> [String; 4] {
     use crate::protocol::Verdict;
     use crate::state::Reveal;
     let notice = m.notice.as_ref().map(|n| n.text.clone()).unwrap_or_default();
+    let line = m.current_step().zip(m.proof_line).and_then(|(s, i)| s.proof.get(i));
     let step = match (m.current_step(), m.reveal) {
+        (Some(_), Reveal::Everything) if line.is_some() => {
+            let l = line.expect("checked");
+            format!("Proof line {}: {}", l.label, l.text)
+        }
         // "of N" only once the path is complete: steps arriving must not change the sentence.
         (Some(s), Reveal::Everything) if m.running() => {
             format!("Step {}: {}. {}", m.cursor + 1, s.technique, s.explanation)

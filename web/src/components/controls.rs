@@ -29,8 +29,95 @@ pub struct ControlsProps {
     pub playing: bool,
     /// The player's delay between steps, in milliseconds.
     pub speed_ms: u32,
+    /// The line of the step's proof being shown, if any.
+    pub proof_line: Option<usize>,
     /// Where the buttons and the speed slider send their actions.
     pub on_action: Callback<Action>,
+}
+
+/// At the next frame (the line's new classes are laid out then), scrolls the step box so that
+/// the proof's current line shows; only the box scrolls (`scrollIntoView` would move the page).
+fn scroll_current_line_soon(step_box: NodeRef) {
+    use wasm_bindgen::JsCast;
+    let scroll = wasm_bindgen::closure::Closure::once_into_js(move || {
+        let Some(el) = step_box.cast::<web_sys::HtmlElement>() else { return };
+        let Ok(Some(line)) = el.query_selector(".proof-line.current") else { return };
+        let Ok(line) = line.dyn_into::<web_sys::HtmlElement>() else { return };
+        // Both boxes' tops on the screen give the line's place in the box's content.
+        let top = line.get_bounding_client_rect().top() - el.get_bounding_client_rect().top()
+            + f64::from(el.scroll_top());
+        let (height, shown) = (f64::from(line.offset_height()), f64::from(el.client_height()));
+        let from = f64::from(el.scroll_top());
+        if top < from || top + height > from + shown {
+            el.set_scroll_top((top - shown / 3.0).max(0.0) as i32);
+        }
+    });
+    if let Some(w) = web_sys::window() {
+        let _ = w.request_animation_frame(scroll.unchecked_ref());
+    }
+}
+
+/// Proofs longer than this are folded until a line is shown (their ending stays in view).
+const FOLD_PROOF_OVER: usize = 12;
+
+/// A forcing step's proof: its ending first, then the numbered lines, each a button that draws
+/// that line on the grid; Line ◀ / ▶ (or `[` / `]`) step through them.
+fn proof_view(step: &PlainStep, shown: Option<usize>, on_action: &Callback<Action>) -> Html {
+    let lines: Vec<usize> =
+        (0..step.proof.len()).filter(|&i| !step.proof[i].label.is_empty()).collect();
+    let ending = step.proof.last().map(|l| l.text.clone()).unwrap_or_default();
+    let position = match shown.and_then(|i| lines.iter().position(|&l| l == i)) {
+        Some(k) => format!("line {} of {}", k + 1, lines.len()),
+        None => format!("{} lines", lines.len()),
+    };
+    let items = step.proof.iter().enumerate().map(|(i, l)| {
+        let class = classes!(
+            "proof-line",
+            format!("depth-{}", l.depth.min(3)),
+            l.ends.then_some("ends"),
+            (shown == Some(i)).then_some("current")
+        );
+        if l.label.is_empty() {
+            return html! { <li class={classes!(class, "heading")}>{ &l.text }</li> };
+        }
+        let onclick = on_action.reform(move |_: MouseEvent| {
+            Action::ProofLine(if shown == Some(i) { None } else { Some(i) })
+        });
+        html! {
+            <li class={class}>
+                <button class="proof-item" data-line={i.to_string()} {onclick}
+                    aria-current={if shown == Some(i) { "step" } else { "false" }}>
+                    <span class="proof-no">{ format!("{}.", l.label) }</span>{ " " }{ &l.text }
+                </button>
+            </li>
+        }
+    });
+    let list = html! { <ol class="proof-lines" id="proof-lines">{ for items }</ol> };
+    let folded = lines.len() > FOLD_PROOF_OVER && shown.is_none();
+    html! {
+        <div class="proof" id="proof">
+            <p class="proof-ending" id="proof-ending"><strong>{ "Proof: " }</strong>{ ending }</p>
+            <div class="button-row proof-buttons">
+                <button id="proof-prev" class="small" onclick={on_click(on_action, Action::ProofStep(-1))}
+                    title="Previous line of the proof ([)" aria-label="Previous line">{ "◀ Line" }</button>
+                <span class="muted" id="proof-position">{ position }</span>
+                <button id="proof-next" class="small" onclick={on_click(on_action, Action::ProofStep(1))}
+                    title="Next line of the proof (])" aria-label="Next line">{ "Line ▶" }</button>
+                if shown.is_some() {
+                    <button id="proof-whole" class="small" onclick={on_click(on_action, Action::ProofLine(None))}
+                        title="Draw the whole step again">{ "Whole step" }</button>
+                }
+            </div>
+            if folded {
+                <details class="proof-fold">
+                    <summary>{ format!("All {} lines", lines.len()) }</summary>
+                    { list }
+                </details>
+            } else {
+                { list }
+            }
+        </div>
+    }
 }
 
 /// A technique's name with the article it takes in a sentence: "a Naked Pair", "an X-Wing"
@@ -64,6 +151,16 @@ const SPEEDS: [u32; 6] = [2000, 1200, 600, 300, 120, 50];
 #[component]
 pub fn Controls(props: &ControlsProps) -> Html {
     let act = |a: Action| on_click(&props.on_action, a);
+    let step_box = use_node_ref();
+    {
+        // Keep the proof's current line in view: the box scrolls, never the page.
+        let step_box = step_box.clone();
+        use_effect_with(props.proof_line, move |line| {
+            if line.is_some() {
+                scroll_current_line_soon(step_box);
+            }
+        });
+    }
     let n = props.steps;
     let has_next = props.cursor < n;
     let speed_index = SPEEDS.iter().position(|&s| s <= props.speed_ms).unwrap_or(SPEEDS.len() - 1);
@@ -79,6 +176,21 @@ pub fn Controls(props: &ControlsProps) -> Html {
         Reveal::Everything => HINT_LABELS[2],
     };
     let step_text = match (props.step.as_deref(), props.reveal) {
+        (Some(s), Reveal::Everything) if !s.proof.is_empty() => {
+            // The explanation of a step with a proof is its intro, the numbered lines and the
+            // conclusion: the lines are drawn as the proof's list here.
+            let intro = s.explanation.lines().next().unwrap_or_default();
+            let last = s.explanation.lines().last().unwrap_or_default();
+            html! {
+                <div class="step-text" id="step-text">
+                    <p><strong>{ format!("Step {} of {}{}: {}", props.cursor + 1, n, if props.running { "+" } else { "" }, s.technique) }</strong></p>
+                    <p class="explanation" id="step-explanation">{ intro }</p>
+                    { proof_view(s, props.proof_line, &props.on_action) }
+                    <p class="explanation">{ last }</p>
+                    <p class="notation muted" id="step-notation"><code>{ &s.text }</code></p>
+                </div>
+            }
+        }
         (Some(s), Reveal::Everything) => html! {
             <div class="step-text" id="step-text">
                 <p><strong>{ format!("Step {} of {}{}: {}", props.cursor + 1, n, if props.running { "+" } else { "" }, s.technique) }</strong></p>
@@ -144,7 +256,7 @@ pub fn Controls(props: &ControlsProps) -> Html {
             </div>
             // A place of fixed height that scrolls: a long explanation never moves what is
             // under it. The page's live region says the step (see `components::app`).
-            <div class="step-box">
+            <div class="step-box" ref={step_box}>
                 { step_text }
                 if props.cancelled {
                     <p class="muted">{ format!("Stopped after {}.", crate::components::status::steps_word(n)) }</p>

@@ -2011,3 +2011,77 @@ test('proofs: a nested forcing net is played line by line on the grid, by mouse 
   await page.waitForSelector('.proof-line.current', { state: 'detached' });
   assert.ok(await page.locator('.cand.c-elim').count() >= 1, 'the whole step\'s elimination is drawn again');
 });
+
+test('mouse: each control, clicked once, changes the grid exactly as it says and nowhere else', async () => {
+  await open();
+  const givens = await load('codedojo-medium');
+  await waitPathDone();
+  const sol = solve(givens);
+  const changed = (a, b) => range81.filter((i) => JSON.stringify(a[i]) !== JSON.stringify(b[i]));
+  const e = givens.findIndex((v) => v === 0);
+  await page.click(`[data-cell="${e}"]`);
+  let before = await gridState();
+  // Controls that only switch a mode or show something: no cell changes its digit, kind,
+  // candidates or colours.
+  for (const id of ['#notes-mode', '#notes-mode', '#highlight-mode', '#highlight-mode', '#show-singles', '#show-singles',
+    '#bivalue', '#bivalue', '#check', '#check']) {
+    await page.click(id);
+    await settle();
+    assert.deepEqual(changed(before, await gridState()), [], `${id} changed no cell`);
+  }
+  // A pad digit: the selected cell only, with that digit, as the person's.
+  await page.click(`.pad-digit[aria-label="Enter ${sol[e]}"]`);
+  await page.waitForSelector(`[data-cell="${e}"][data-value="${sol[e]}"]`);
+  let now = await gridState();
+  assert.equal(now[e].v, sol[e]);
+  assert.equal(now[e].kind, 'user');
+  assert.ok(changed(before, now).every((i) => i === e || peersOf(e).includes(i)), 'only the cell and its peers\' candidates');
+  assert.ok(changed(before, now).filter((i) => i !== e).every((i) => now[i].v === before[i].v), 'no other digit');
+  // Undo and Redo by their buttons.
+  await page.click('#undo');
+  await settle();
+  assert.deepEqual(changed(before, await gridState()), [], 'Undo gives the grid back exactly');
+  await page.click('#redo');
+  await settle();
+  assert.deepEqual(changed(now, await gridState()), [], 'Redo gives the digit back exactly');
+  // A colour swatch colours the selected cell only; No colours takes it away.
+  before = await gridState();
+  await page.click('.swatch.color-3');
+  await settle();
+  now = await gridState();
+  assert.deepEqual(changed(before, now), [e]);
+  assert.equal(now[e].color, 'color-3');
+  await page.click('#clear-colors');
+  await settle();
+  assert.deepEqual(changed(before, await gridState()), []);
+  // Pad notes: in notes mode, a digit toggles that candidate of the selected empty cell only.
+  const f = givens.findIndex((v, i) => v === 0 && i !== e && !peersOf(e).includes(i));
+  await page.click(`[data-cell="${f}"]`);
+  before = await gridState();
+  const d = digitsOf(before[f].cands)[0];
+  await page.click('#notes-mode');
+  await page.click(`.pad-digit[aria-label="Note ${d}"]`);
+  await settle();
+  now = await gridState();
+  assert.deepEqual(changed(before, now), [f]);
+  assert.equal(now[f].cands, before[f].cands & ~bit(d), `note ${d} of ${cellName(f)} removed`);
+  await page.click('#notes-mode');
+  // Fill singles: only empty cells change, each to its solution digit, as the helper's.
+  before = await gridState();
+  await page.click('#fill-singles');
+  await settle();
+  now = await gridState();
+  const filled = changed(before, now).filter((i) => now[i].v !== before[i].v);
+  assert.ok(filled.length > 0);
+  for (const i of filled) {
+    assert.equal(before[i].v, 0);
+    assert.equal(now[i].v, sol[i]);
+    assert.equal(now[i].kind, 'solver');
+  }
+  // Restart: the givens alone.
+  await page.click('#restart');
+  await settle();
+  now = await gridState();
+  assert.deepEqual(now.map((c) => c.v), givens);
+  assert.ok(now.every((c, i) => (givens[i] ? c.kind === 'given' : c.kind === 'empty')));
+});

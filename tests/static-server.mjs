@@ -15,6 +15,10 @@
 // file is sent uncompressed); `onResponse` hears of every response: { path, status, encoding,
 // bytes } (bytes: the body's length, 0 for a 304). `plain: true` serves as the first version of
 // this server did (every file whole, no validators, no Cache-Control), for before/after probes.
+// `link: { bytesPerSecond, latencyMs }` makes the server a slow link shared by every request,
+// the service worker's too (which the browser's own network emulation of a page does not slow):
+// each response starts latencyMs after its request, and all bodies share the bandwidth, sent in
+// 4 KiB slices one after the other.
 import { createHash } from 'node:crypto';
 import { createServer } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
@@ -65,21 +69,39 @@ function notModified(req, etag, mtime) {
   return Number.isFinite(ims) && Math.floor(mtime.getTime() / 1000) * 1000 <= ims;
 }
 
-export function startServer(dir, port = 0, { transform = (path, body) => body, onResponse = () => {}, plain = false } = {}) {
+export function startServer(dir, port = 0, { transform = (path, body) => body, onResponse = () => {}, plain = false, link = null } = {}) {
   const root = resolve(dir);
+  let linkFreeAt = 0; // when the shared link has sent every slice reserved so far
+  const sleep = (ms) => new Promise((ok) => setTimeout(ok, Math.max(0, ms)));
+  /** Writes `body` over the slow link: each slice waits for its turn on the shared bandwidth. */
+  async function throttled(res, body) {
+    const SLICE = 4096;
+    for (let i = 0; i < body.length; i += SLICE) {
+      const slice = body.subarray(i, i + SLICE);
+      const start = Math.max(performance.now(), linkFreeAt);
+      linkFreeAt = start + (slice.length / link.bytesPerSecond) * 1000;
+      await sleep(linkFreeAt - performance.now());
+      res.write(slice);
+    }
+    res.end();
+  }
   const server = createServer(async (req, res) => {
     let path = '';
-    const send = (status, headers, body) => {
+    const arrived = performance.now();
+    const send = async (status, headers, body) => {
       const bytes = status === 304 || req.method === 'HEAD' ? 0 : body.length;
+      if (link) await sleep(arrived + link.latencyMs - performance.now());
       res.writeHead(status, headers);
-      res.end(req.method === 'HEAD' || status === 304 ? undefined : body);
+      const sent = req.method === 'HEAD' || status === 304 ? undefined : body;
+      if (link && sent) await throttled(res, sent);
+      else res.end(sent);
       onResponse({ path, status, encoding: headers['content-encoding'] ?? 'identity', bytes });
     };
     try {
       path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
       if (path === '/__blank') {
         // A page of the same origin that does not run the app (the tests clear storage there).
-        send(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' },
+        await send(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' },
           Buffer.from('<!DOCTYPE html><title>blank</title><link rel="icon" href="data:,">'));
         return;
       }
@@ -93,7 +115,7 @@ export function startServer(dir, port = 0, { transform = (path, body) => body, o
       const original = await readFile(file);
       let body = transform(path, original);
       if (plain) {
-        send(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' }, body);
+        await send(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' }, body);
         return;
       }
       const headers = {
@@ -116,13 +138,14 @@ export function startServer(dir, port = 0, { transform = (path, body) => body, o
       const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}${headers['content-encoding'] ? `-${headers['content-encoding']}` : ''}"`;
       headers.etag = etag;
       if ((req.method === 'GET' || req.method === 'HEAD') && notModified(req, etag, info.mtime)) {
-        send(304, headers, null);
+        await send(304, headers, null);
         return;
       }
       headers['content-length'] = body.length;
-      send(200, headers, body);
+      await send(200, headers, body);
     } catch {
-      send(404, { 'content-type': 'text/plain' }, Buffer.from('not found'));
+      if (!res.headersSent) await send(404, { 'content-type': 'text/plain' }, Buffer.from('not found')).catch(() => {});
+      else res.destroy();
     }
   });
   return new Promise((ok, fail) => {

@@ -6,6 +6,10 @@
 //   node tests/probe/slow-network.mjs RUNS DIST [DIST...]     (after `trunk build --release`)
 //
 // PLAIN=1 serves as the old server did (every file whole, uncompressed, no validators).
+// LINK=server makes the server itself the slow link instead (the same bandwidth, shared by
+// every request, and 150 ms before each response): the browser's emulation slows the page and
+// its dedicated worker but not the service worker, whose downloads then cost the page nothing;
+// on a real link they share it.
 // Prints, per run and then as median and range, from the navigation's start:
 // - usable grid: the 81 cells are in the page (Yew attaches their handlers as it renders them);
 //   then the probe clicks an empty cell and types the solution's digit there (so the verdict
@@ -17,14 +21,13 @@
 // - repeat visit: the same profile reloaded, the service worker in control: the usable grid.
 // and, for the first run's first visit, every response of the server by file (status, encoding,
 // bytes), to show that no file's body comes twice.
-// What the emulation covers: the page and its dedicated worker. The service worker's own fetches
-// (its install) are not slowed by it; after the change they are 304s.
 // Not part of the test suite: its numbers vary with the machine's load.
 import { median, probeArgs, withFreshBrowser } from '../chromium.mjs';
 import { startServer } from '../static-server.mjs';
 
 const { runs, dists } = probeArgs('slow-network');
 const SLOW = { offline: false, latency: 150, downloadThroughput: 1.6e6 / 8, uploadThroughput: 750e3 / 8 };
+const SERVER_LINK = process.env.LINK === 'server';
 
 /** The first solution of `givens` (81 digits, 0 for empty), by backtracking. */
 function solve(givens) {
@@ -82,7 +85,7 @@ function probe(base, log) {
     const page = await ctx.newPage();
     const cdp = await ctx.newCDPSession(page);
     await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', SLOW);
+    if (!SERVER_LINK) await cdp.send('Network.emulateNetworkConditions', SLOW);
     await page.addInitScript(() => {
       // The times of the 81 cells and of the first verdict, from the navigation's start.
       new MutationObserver(() => {
@@ -136,7 +139,8 @@ for (let r = 0; r < runs; r++) {
   const order = r % 2 ? [...dists].reverse() : dists;
   for (const d of order) {
     const log = [];
-    const server = await startServer(d, 0, { plain: !!process.env.PLAIN, onResponse: (e) => log.push(e) });
+    const link = SERVER_LINK ? { bytesPerSecond: SLOW.downloadThroughput, latencyMs: SLOW.latency } : null;
+    const server = await startServer(d, 0, { plain: !!process.env.PLAIN, link, onResponse: (e) => log.push(e) });
     try {
       const t = await probe(`http://127.0.0.1:${server.address().port}/`, log);
       results.get(d).push(t);
@@ -160,7 +164,8 @@ for (let r = 0; r < runs; r++) {
   }
 }
 const fmt = (xs) => `${median(xs).toFixed(0)} (${Math.min(...xs).toFixed(0)}–${Math.max(...xs).toFixed(0)})`;
-console.log(`\nslow link: ${SLOW.downloadThroughput * 8 / 1e6} Mbps down, ${SLOW.uploadThroughput * 8 / 1e3} kbps up, ${SLOW.latency} ms RTT; server ${process.env.PLAIN ? 'plain (uncompressed)' : 'compressing'}; ${runs} runs`);
+console.log(`\nslow link: ${SLOW.downloadThroughput * 8 / 1e6} Mbps down, ${SLOW.uploadThroughput * 8 / 1e3} kbps up, ${SLOW.latency} ms RTT, `
+  + `${SERVER_LINK ? 'made by the server, shared by every request' : 'Chromium\'s emulation of the page'}; server ${process.env.PLAIN ? 'plain (uncompressed)' : 'compressing'}; ${runs} runs`);
 console.log('| build | first visit: usable grid | key to digit | first verdict | repeat visit: usable grid | key to digit |');
 console.log('|---|---|---|---|---|---|');
 for (const [d, list] of results) {

@@ -5,6 +5,7 @@ import { test, before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtemp, mkdir, readFile, readdir, rm } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
+import { get as httpGet } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -1351,9 +1352,11 @@ async function waitControlled(p = page) {
   return p.evaluate(async () => (await caches.keys()).filter((k) => k.startsWith('deduku-')));
 }
 
-/** The built files the service worker must precache (everything but itself). */
+/** The built files the service worker must precache (everything but itself and the
+ *  precompressed copies, FILE.gz and FILE.br, which a server sends in the files' place). */
 async function builtFiles() {
-  return (await readdir(join(root, 'dist'))).filter((f) => f !== 'sw.js' && !f.startsWith('.'));
+  return (await readdir(join(root, 'dist')))
+    .filter((f) => f !== 'sw.js' && !f.startsWith('.') && !/\.(gz|br)$/.test(f));
 }
 
 test('offline: the service worker precaches every built file; offline, a reload still loads, solves and asks nothing of the network', async () => {
@@ -2084,4 +2087,93 @@ test('mouse: each control, clicked once, changes the grid exactly as it says and
   now = await gridState();
   assert.deepEqual(now.map((c) => c.v), givens);
   assert.ok(now.every((c, i) => (givens[i] ? c.kind === 'given' : c.kind === 'empty')));
+});
+
+// ---- First visit over a slow link (issue 52) ----
+
+/** One raw GET of `url` with `headers`: its status, headers and body length as sent (undecoded). */
+function rawGet(url, headers = {}) {
+  return new Promise((ok, fail) => {
+    httpGet(url, { headers }, (res) => {
+      let bytes = 0;
+      res.on('data', (c) => { bytes += c.length; });
+      res.on('end', () => ok({ status: res.statusCode, headers: res.headers, bytes }));
+    }).on('error', fail);
+  });
+}
+
+test('first visit: the service worker registers after the worker\'s first reply, no built file comes twice, and the server sends precompressed files', async () => {
+  const log = [];
+  const s3 = await startServer(join(root, 'dist'), 0, { onResponse: (e) => log.push(e) });
+  const base3 = `http://127.0.0.1:${s3.address().port}/`;
+  try {
+    await withFreshBrowser('deduku-first-', async (ctx) => {
+      const p = await ctx.newPage();
+      p.on('console', (m) => m.type() === 'error' && consoleErrors.push(m.text()));
+      p.on('pageerror', (e) => consoleErrors.push(String(e)));
+      await p.addInitScript(() => {
+        // The times the solver worker's messages arrive (the first says it has loaded, the
+        // second is its first reply) and the time of the service worker's registration.
+        window.__workerMessages = [];
+        const NativeWorker = window.Worker;
+        window.Worker = function Worker(...a) {
+          const w = new NativeWorker(...a);
+          w.addEventListener('message', () => window.__workerMessages.push(performance.now()));
+          return w;
+        };
+        window.Worker.prototype = NativeWorker.prototype;
+        const register = ServiceWorkerContainer.prototype.register;
+        ServiceWorkerContainer.prototype.register = function (...a) {
+          window.__registerAt ??= performance.now();
+          return register.apply(this, a);
+        };
+      });
+      await p.goto(base3);
+      await p.waitForFunction(() => navigator.serviceWorker.controller?.state === 'activated', null, { timeout: 20000 });
+      const t = await p.evaluate(() => ({
+        messages: window.__workerMessages,
+        register: window.__registerAt,
+        load: performance.getEntriesByType('navigation')[0].loadEventEnd,
+      }));
+      assert.ok(t.messages.length >= 2, `the worker replied: ${JSON.stringify(t)}`);
+      assert.ok(t.register > t.messages[1] && t.register >= t.load, `registered after the load and the first reply: ${JSON.stringify(t)}`);
+      // On the server: sw.js was asked for after the worker's wasm had been sent, and no built
+      // file's body was sent twice (the install revalidates: 304s).
+      const at = (path) => log.findIndex((e) => e.path === path);
+      assert.ok(at('/worker_bg.wasm') >= 0 && at('/sw.js') > at('/worker_bg.wasm'), JSON.stringify(log));
+      const bodies = new Map();
+      for (const e of log.filter((e) => e.status === 200)) bodies.set(e.path, (bodies.get(e.path) ?? 0) + 1);
+      for (const f of [...await builtFiles(), 'sw.js']) {
+        assert.ok((bodies.get(`/${f}`) ?? 0) <= 1, `/${f} sent once at most: ${JSON.stringify(log.filter((e) => e.path === `/${f}`))}`);
+      }
+      assert.equal(bodies.get('/'), 1, 'the page sent once');
+      assert.ok(log.some((e) => e.status === 304), 'the install revalidated');
+      assert.ok(log.filter((e) => /\.wasm$/.test(e.path)).every((e) => e.status === 304 || e.encoding === 'br'), 'wasm sent with brotli');
+    });
+    // The precompressed copies, by what the request accepts; validators and 304s.
+    const wasm = (await builtFiles()).find((f) => /^app-.*\.wasm$/.test(f));
+    const size = (await readFile(join(root, 'dist', wasm))).length;
+    const br = await rawGet(base3 + wasm, { 'accept-encoding': 'gzip, deflate, br' });
+    assert.equal(br.headers['content-encoding'], 'br');
+    assert.equal(br.bytes, (await readFile(join(root, 'dist', `${wasm}.br`))).length);
+    assert.match(br.headers.vary, /Accept-Encoding/i);
+    assert.match(br.headers['cache-control'], /immutable/);
+    assert.ok(br.headers.etag);
+    const gz = await rawGet(base3 + wasm, { 'accept-encoding': 'gzip' });
+    assert.equal(gz.headers['content-encoding'], 'gzip');
+    assert.notEqual(gz.headers.etag, br.headers.etag);
+    const plain = await rawGet(base3 + wasm, { 'accept-encoding': 'identity' });
+    assert.equal(plain.headers['content-encoding'], undefined);
+    assert.equal(plain.bytes, size);
+    const again = await rawGet(base3 + wasm, { 'accept-encoding': 'br', 'if-none-match': br.headers.etag });
+    assert.equal(again.status, 304);
+    assert.equal(again.bytes, 0);
+    const worker = await rawGet(`${base3}worker_bg.wasm`, { 'accept-encoding': 'br' });
+    assert.equal(worker.headers['content-encoding'], 'br');
+    assert.equal(worker.headers['cache-control'], 'no-cache');
+    assert.equal((await rawGet(base3, {})).headers['cache-control'], 'no-cache');
+  } finally {
+    s3.closeAllConnections();
+    await new Promise((ok) => s3.close(ok));
+  }
 });

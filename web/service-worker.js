@@ -1,7 +1,14 @@
 // Deduku's service worker. scripts/precache.mjs prepends VERSION (a hash of the build) and
 // PRECACHE (every file of the build, made from the build directory) when Trunk builds.
 //
-// - install: fetch every precached file past the HTTP cache into a cache named after VERSION.
+// - install: put every precached file into a cache named after VERSION. The page registers
+//   the service worker only after it has loaded (web/src/offline.rs), so on a first visit the
+//   files are in the browser's HTTP cache, and install takes them from there rather than
+//   downloading them again: Trunk's content-hashed files (app-0123456789abcdef.js) as they are
+//   (`cache: 'default'`: a name stands for one content), every other file (index.html, the
+//   worker, whose names Trunk does not hash, the icons, the manifest) revalidated with the
+//   server (`cache: 'no-cache'`: a 304 costs a round trip, not the body), so a new build's
+//   service worker never stores an old file. The page ("./") is stored as index.html too.
 //   A new version then waits, so the page is never switched under the person; the page shows
 //   "A new version is ready — Reload" and posts SKIP_WAITING when they press it.
 // - activate: delete the caches of other versions and take control of open pages.
@@ -12,11 +19,19 @@ const CACHE = `deduku-${VERSION}`;
 const scope = new URL(self.registration.scope);
 const precached = new Set(PRECACHE.map((p) => new URL(p, scope).pathname));
 
+const HASHED = /-[0-9a-f]{16}(_bg)?\.[a-z]+$/;
+
 self.addEventListener('install', (event) => {
-  event.waitUntil(
-    caches.open(CACHE).then((cache) =>
-      cache.addAll(PRECACHE.map((p) => new Request(new URL(p, scope), { cache: 'reload' })))),
-  );
+  event.waitUntil((async () => {
+    const cache = await caches.open(CACHE);
+    await Promise.all(PRECACHE.filter((p) => p !== './index.html').map(async (p) => {
+      const url = new URL(p, scope);
+      const response = await fetch(url, { cache: HASHED.test(url.pathname) ? 'default' : 'no-cache' });
+      if (!response.ok) throw new Error(`precache: ${url} answered ${response.status}`);
+      if (p === './') await cache.put(new URL('./index.html', scope), response.clone());
+      await cache.put(url, response);
+    }));
+  })());
 });
 
 self.addEventListener('activate', (event) => {

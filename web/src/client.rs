@@ -5,7 +5,7 @@
 
 use crate::agent::SolverReactor;
 use crate::codec::Compact;
-use crate::protocol::{PROTOCOL_VERSION, Request, Response};
+use crate::protocol::{Request, Response};
 use futures::channel::mpsc;
 use futures::future::{AbortHandle, Abortable};
 use futures::{SinkExt, StreamExt};
@@ -20,10 +20,15 @@ pub struct WorkerClient {
     tasks: Vec<AbortHandle>,
 }
 
-/// The worker script's URL relative to the page, with the protocol version and a hash of the
-/// sources (see `build.rs`) so a cached worker of another build is not used.
+/// The worker script's URL relative to the page, with a hash of the sources (see `build.rs`;
+/// they include the protocol's version) so a cached worker of another build is not used. One
+/// string in the app's wasm: `scripts/precache.mjs` reads it there, so that the service worker
+/// precaches the worker under the very address the page loaded it from.
+pub const WORKER_PATH: &str = concat!("worker.js?v=", env!("DEDUKU_BUILD_ID"));
+
+/// [`WORKER_PATH`], owned.
 pub fn default_worker_path() -> String {
-    format!("worker.js?v={PROTOCOL_VERSION}-{}", env!("DEDUKU_BUILD_ID"))
+    WORKER_PATH.to_string()
 }
 
 fn spawn_abortable(task: impl std::future::Future<Output = ()> + 'static) -> AbortHandle {
@@ -62,8 +67,13 @@ impl WorkerClient {
             }
         }));
         self.tasks.push(spawn_abortable(async move {
+            let mut first = true;
             while let Some(resp) = replies.next().await {
                 on_response(resp);
+                if std::mem::take(&mut first) {
+                    // The worker has loaded and answered: the service worker may install now.
+                    crate::offline::worker_replied();
+                }
             }
         }));
     }

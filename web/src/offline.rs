@@ -1,8 +1,15 @@
 //! The service worker seen from the page: registers `sw.js` (written by the build, see
 //! `scripts/precache.mjs` and `web/service-worker.js`), reports a new version that waits, and
 //! activates it when the person asks. Browser-only; nothing here runs in native tests.
+//!
+//! The service worker is registered only once the page has loaded (window `load`) and the solver
+//! worker has answered its first request (or [`WORKER_WAIT_MS`] after the load, whichever comes
+//! first). On a first visit its install then takes the files from the browser's HTTP cache
+//! instead of downloading them a second time while the page and the worker still need the link.
 
+use futures::channel::oneshot;
 use gloo_events::EventListener;
+use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
@@ -37,14 +44,59 @@ fn watch(worker: ServiceWorker, reg: ServiceWorkerRegistration, on_update: OnUpd
     .forget();
 }
 
-/// Registers the service worker. Calls `on_update` with the registration when a new version
-/// has installed and waits — only while a version already controls the page, so the very
+/// How long after the page's `load` the registration waits for the solver worker's first reply
+/// at most (a page that asks the worker nothing still gets its service worker).
+pub const WORKER_WAIT_MS: u32 = 10_000;
+
+thread_local! {
+    static REPLIED: Cell<bool> = const { Cell::new(false) };
+    static WAITING: RefCell<Vec<oneshot::Sender<()>>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Called by the worker's client on the solver worker's first reply.
+pub fn worker_replied() {
+    if !REPLIED.with(|r| r.replace(true)) {
+        for tx in WAITING.with(|w| std::mem::take(&mut *w.borrow_mut())) {
+            let _ = tx.send(());
+        }
+    }
+}
+
+/// Resolves once the solver worker has replied (at once if it has).
+async fn worker_ready() {
+    if REPLIED.with(Cell::get) {
+        return;
+    }
+    let (tx, rx) = oneshot::channel();
+    WAITING.with(|w| w.borrow_mut().push(tx));
+    let _ = rx.await;
+}
+
+/// Resolves once the window's `load` event has fired (at once if it has).
+async fn page_loaded() {
+    let Some(window) = web_sys::window() else { return };
+    if window.document().is_some_and(|d| d.ready_state() == "complete") {
+        return;
+    }
+    let (tx, rx) = oneshot::channel();
+    let _listener = EventListener::once(&window, "load", move |_| {
+        let _ = tx.send(());
+    });
+    let _ = rx.await;
+}
+
+/// Registers the service worker once the page and the solver worker have loaded (see the
+/// module's documentation). Calls `on_update` with the registration when a new version has
+/// installed and waits — only while a version already controls the page, so the very
 /// first install is not announced as an update. A version found while the page loads (the
 /// browser checks `sw.js` on every navigation) counts too, at whatever stage it is.
 pub fn register(on_update: impl Fn(ServiceWorkerRegistration) + 'static) {
     let Some(c) = container() else { return };
     let on_update: OnUpdate = Rc::new(on_update);
     wasm_bindgen_futures::spawn_local(async move {
+        page_loaded().await;
+        let timeout = gloo_timers::future::TimeoutFuture::new(WORKER_WAIT_MS);
+        futures::future::select(Box::pin(worker_ready()), timeout).await;
         let Ok(reg) = JsFuture::from(c.register("sw.js")).await else { return };
         let Ok(reg) = reg.dyn_into::<ServiceWorkerRegistration>() else { return };
         if reg.waiting().is_some() && controlled() {

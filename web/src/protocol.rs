@@ -11,8 +11,9 @@
 use deduku::{Board, Candidate, Cell, DigitSet, Origin, Step};
 use serde::{Deserialize, Serialize};
 
-/// Bumped when a message changes shape; part of the worker's URL so a cached old worker is
-/// never paired with a new page.
+/// Bumped when a message changes shape. The worker's URL carries a hash of the sources, this
+/// file included (`build.rs`, `client::WORKER_PATH`), so a cached old worker is never paired
+/// with a new page.
 pub const PROTOCOL_VERSION: u32 = 4;
 
 /// Where a cell's digit came from, as the page shows it.

@@ -395,3 +395,48 @@ fn clash_words(c: Clash) -> String {
         Clash::NoPlace(h, d) => format!("{d} would have no place left in {h}"),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn k(r: usize, c: usize, d: u8) -> Candidate {
+        Candidate::new(Cell::at(r, c), Digit::new(d).unwrap())
+    }
+
+    /// A small proof in words: each line names its premises, reason and line numbers, and the
+    /// ending names the lines that clash (only the words are tested here: the lines need not
+    /// hold on a grid; `tests/it/proofs.rs` checks real proofs).
+    #[test]
+    fn a_proof_renders_as_numbered_lines() {
+        let line = |fact, premises: Vec<usize>, reason| Line { fact, premises, reason, branch: 0 };
+        let p = Proof {
+            lines: vec![
+                line(Fact::new(k(0, 0, 5), true), vec![], Reason::Assumption),
+                line(Fact::new(k(0, 3, 5), false), vec![0], Reason::SameHouse(House::row(0))),
+                line(Fact::new(k(1, 3, 5), true), vec![1], Reason::HiddenSingle(House::col(3))),
+                line(Fact::new(k(1, 3, 5), false), vec![0], Reason::SameHouse(House::boxx(0))),
+            ],
+            ending: Ending::Contradiction {
+                clash: Clash::TrueAndFalse(k(1, 3, 5)),
+                lines: vec![2, 3],
+            },
+        };
+        assert_eq!(
+            p.render(),
+            [
+                "1. Assume r1c1 is 5.",
+                "2. r1c1 is 5 → r1c4 is not 5 (same row 1; line 1)",
+                "3. r1c4 is not 5 → r2c4 is 5 (the only place left for 5 in column 4; line 2)",
+                "4. r1c1 is 5 → r2c4 is not 5 (same box 1; line 1)",
+                "Lines 3 and 4 are a contradiction: r2c4 would be both 5 and not 5.",
+            ]
+        );
+        assert!(p.ends_at(3) && !p.ends_at(1));
+        assert_eq!(p.branches(), 1);
+        assert_eq!(
+            premise_words(&[Fact::new(k(4, 6, 1), false), Fact::new(k(4, 6, 3), false)]),
+            "r5c7 is not 1 or 3"
+        );
+    }
+}

@@ -134,7 +134,8 @@ fn check_line(
             let Some(g) = without(board, &prem) else {
                 return Err(format!("line {}: a pattern rests on an \"on\" line", i + 1));
             };
-            !f.on && pattern_holds(&g, pat, k)
+            // The premises are exactly what makes the pattern: none it does not need.
+            !f.on && pattern_holds(&g, pat, k) && same_set(&prem, &pattern_needs(board, pat))
         }
         Reason::Forcing(sub) => {
             check_proof(board, sub, Some((p, i)))?;
@@ -147,13 +148,12 @@ fn check_line(
                     _ => None,
                 })
                 .collect();
-            // Premises: the outer lines the sub-proof names (or the assumption itself when it
-            // names none: a net that holds on the grid as it is).
-            let assumption_line = |q: usize| p.lines[q].reason == Reason::Assumption;
+            // Premises: exactly the outer lines the sub-proof starts from.
             !f.on
                 && matches!(sub.ending, Ending::Contradiction { .. })
                 && assumed.is_some_and(|a| a.fact == f.negated())
-                && line.premises.iter().all(|q| refs.contains(q) || assumption_line(*q))
+                && line.premises.len() == refs.len()
+                && line.premises.iter().all(|q| refs.contains(q))
         }
     };
     if ok {
@@ -205,6 +205,38 @@ fn pattern_holds(g: &Board, pat: &Pattern, k: Candidate) -> bool {
                 && !lines(base).contains(k.cell)
         }
     }
+}
+
+/// The "off" facts that make `pat` on a grid taken from `board`: a naked subset's cells'
+/// other candidates, a hidden subset's digits elsewhere in its house, the fish digit's places
+/// in the base houses outside the covers.
+fn pattern_needs(board: &Board, pat: &Pattern) -> Vec<Fact> {
+    let mut out = Vec::new();
+    match pat {
+        Pattern::NakedSubset { cells, digits, .. } => {
+            for c in cells.iter() {
+                for e in board.candidates(c).iter().filter(|e| !digits.contains(*e)) {
+                    out.push(off(Candidate::new(c, e)));
+                }
+            }
+        }
+        Pattern::HiddenSubset { house, cells, digits } => {
+            for e in digits.iter() {
+                for x in board.house_digit_cells(*house, e).iter().filter(|x| !cells.contains(*x)) {
+                    out.push(off(Candidate::new(x, e)));
+                }
+            }
+        }
+        Pattern::Fish { digit, base, cover } => {
+            for x in board.digit_cells(*digit).iter() {
+                let on = |hs: &[House]| hs.iter().any(|h| h.cell_set().contains(x));
+                if on(base) && !on(cover) {
+                    out.push(off(Candidate::new(x, *digit)));
+                }
+            }
+        }
+    }
+    out
 }
 
 /// Checks every line, the ending, and that every line is used.

@@ -128,7 +128,7 @@ pub struct Line {
 }
 
 /// What went wrong at the end of a contradiction.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[derive(Clone, PartialEq, Eq, Debug)]
 pub enum Clash {
     /// One line says the candidate is true, another that it is not.
     TrueAndFalse(Candidate),
@@ -140,6 +140,17 @@ pub enum Clash {
     NoCandidate(Cell),
     /// The lines rule out every place of the digit in the house.
     NoPlace(House, Digit),
+    /// The lines leave the digit's places in the `base` lines (rows, or columns) all inside
+    /// the `cover` lines of the other kind, fewer than the bases: each base needs the digit
+    /// once and each cover takes it once, so there is no room (a kraken fish's end).
+    Fish {
+        /// The digit.
+        digit: Digit,
+        /// The base lines.
+        base: Vec<House>,
+        /// The cover lines, fewer than the bases.
+        cover: Vec<House>,
+    },
 }
 
 /// How a proof ends.
@@ -245,7 +256,7 @@ impl Proof {
                     .find(|l| l.reason == Reason::Assumption)
                     .map_or(String::new(), |l| l.fact.to_string());
                 let clash = match &sub.ending {
-                    Ending::Contradiction { clash, .. } => clash_words(*clash),
+                    Ending::Contradiction { clash, .. } => clash_words(clash),
                     Ending::Verity { .. } => String::new(),
                 };
                 format!(
@@ -265,7 +276,7 @@ impl Proof {
             Ending::Contradiction { clash, lines } => {
                 let nums: Vec<String> =
                     lines.iter().map(|&l| format!("{prefix}{}", l + 1)).collect();
-                format!("Lines {} are a contradiction: {}.", list(&nums), clash_words(*clash))
+                format!("Lines {} are a contradiction: {}.", list(&nums), clash_words(clash))
             }
             Ending::Verity { fact, lines } => {
                 let nums: Vec<String> =
@@ -384,7 +395,8 @@ fn pattern_words(p: &Pattern) -> String {
     }
 }
 
-fn clash_words(c: Clash) -> String {
+fn clash_words(c: &Clash) -> String {
+    let houses = |hs: &[House]| list(&hs.iter().map(|h| h.to_string()).collect::<Vec<_>>());
     match c {
         Clash::TrueAndFalse(k) => {
             format!("{} would be both {} and not {}", k.cell, k.digit, k.digit)
@@ -393,6 +405,11 @@ fn clash_words(c: Clash) -> String {
         Clash::Twice(h, d) => format!("{d} would be twice in {h}"),
         Clash::NoCandidate(c) => format!("{c} would have no candidate left"),
         Clash::NoPlace(h, d) => format!("{d} would have no place left in {h}"),
+        Clash::Fish { digit, base, cover } => format!(
+            "{digit} would have to go once in each of {} but could only go in {}",
+            houses(base),
+            houses(cover)
+        ),
     }
 }
 

@@ -23,6 +23,7 @@ const PROVED: &[Technique] = &[
     Technique::ForcingNetVerity,
     Technique::DynamicForcingNet,
     Technique::NestedForcingNet,
+    Technique::KrakenFish,
 ];
 
 fn off(k: Candidate) -> Fact {
@@ -253,7 +254,7 @@ fn check_proof(board: &Board, p: &Proof, outer: Option<(&Proof, usize)>) -> Resu
     let ends: &[usize] = match &p.ending {
         Ending::Contradiction { clash, lines } => {
             let fs = facts(lines)?;
-            let ok = match *clash {
+            let ok = match clash.clone() {
                 Clash::TrueAndFalse(k) => same_set(&fs, &[Fact::new(k, true), off(k)]),
                 Clash::TwoDigits(c) => matches!(fs.as_slice(), [a, b] if a.on && b.on
                     && a.candidate.cell == c && b.candidate.cell == c
@@ -267,6 +268,29 @@ fn check_proof(board: &Board, p: &Proof, outer: Option<(&Proof, usize)>) -> Resu
                     let want: Vec<Fact> =
                         board.candidates(c).iter().map(|e| off(Candidate::new(c, e))).collect();
                     board.value(c).is_none() && same_set(&fs, &want)
+                }
+                Clash::Fish { digit, base, cover } => {
+                    // Parallel base lines, fewer covers of the other kind, and every place of
+                    // the digit in the bases outside the covers ruled out by the lines.
+                    let kind = |hs: &[House]| hs.first().map(|h| h.kind());
+                    let lines =
+                        |hs: &[House]| hs.iter().fold(CellSet::EMPTY, |a, h| a.union(h.cell_set()));
+                    let want: Vec<Fact> = board
+                        .digit_cells(digit)
+                        .intersection(lines(&base))
+                        .minus(lines(&cover))
+                        .iter()
+                        .map(|x| off(Candidate::new(x, digit)))
+                        .collect();
+                    let (bk, ck) = (kind(&base), kind(&cover));
+                    cover.len() < base.len()
+                        && base
+                            .iter()
+                            .all(|h| Some(h.kind()) == bk && !board.house_has_value(*h, digit))
+                        && cover.iter().all(|h| Some(h.kind()) == ck)
+                        && bk.is_some_and(|k| k != HouseKind::Box)
+                        && (cover.is_empty() || (ck != bk && ck != Some(HouseKind::Box)))
+                        && same_set(&fs, &want)
                 }
                 Clash::NoPlace(h, d) => {
                     let want: Vec<Fact> = board

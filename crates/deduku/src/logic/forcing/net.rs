@@ -471,7 +471,10 @@ impl<'a> Net<'a> {
         let con = self.contradiction.as_ref()?;
         let mut lines = Vec::new();
         let ends = self.prove(&mut lines, &con.lits, 0, outer, inner);
-        Some(Proof { lines, ending: Ending::Contradiction { clash: con.clash, lines: ends } })
+        Some(Proof {
+            lines,
+            ending: Ending::Contradiction { clash: con.clash.clone(), lines: ends },
+        })
     }
 
     /// Why derived literal `l` follows from its predecessors `preds` under the net's rules:

@@ -208,8 +208,9 @@ impl Proof {
     pub fn line_text(&self, i: usize, prefix: &str) -> String {
         let line = &self.lines[i];
         let facts: Vec<Fact> = line.premises.iter().map(|&p| self.lines[p].fact).collect();
-        let nums: Vec<String> =
-            line.premises.iter().map(|&p| format!("{prefix}{}", p + 1)).collect();
+        let mut sorted = line.premises.clone();
+        sorted.sort_unstable();
+        let nums: Vec<String> = sorted.iter().map(|&p| format!("{prefix}{}", p + 1)).collect();
         let from = match nums.len() {
             0 => String::new(),
             1 => format!("; line {}", nums[0]),
@@ -274,6 +275,8 @@ impl Proof {
     pub fn ending_text(&self, prefix: &str) -> String {
         match &self.ending {
             Ending::Contradiction { clash, lines } => {
+                let mut lines = lines.clone();
+                lines.sort_unstable();
                 let nums: Vec<String> =
                     lines.iter().map(|&l| format!("{prefix}{}", l + 1)).collect();
                 format!("Lines {} are a contradiction: {}.", list(&nums), clash_words(clash))
@@ -281,7 +284,7 @@ impl Proof {
             Ending::Verity { fact, lines } => {
                 let nums: Vec<String> =
                     lines.iter().map(|&l| format!("{prefix}{}", l + 1)).collect();
-                format!("Every choice gives {fact} (lines {}).", list(&nums))
+                format!("Every choice ends in the same fact, {fact} (lines {}).", list(&nums))
             }
         }
     }

@@ -992,9 +992,21 @@ fn forcing(s: &Step) -> String {
                     }
                     _ => "",
                 };
+                // A kraken fish: the fish first, then the proof that its target goes anyway.
+                let fish = if t == Technique::KrakenFish {
+                    let d = main_digit(s);
+                    let body = fish_body(d, &h.houses, &h.cover_houses, &h.fins);
+                    format!(
+                        "Kraken fish: {} — unless a fin holds the {d}. Either way the {d} goes \
+                         from the target. ",
+                        body.replacen("In ", "in ", 1)
+                    )
+                } else {
+                    String::new()
+                };
                 format!(
-                    "Assume {a} and follow what it forces{rules}; {how}:\n{lines}\nSo the \
-                     assumption is wrong, and {}: {l}.",
+                    "{fish}Assume {a} and follow what it forces{rules}; {how}:\n{lines}\nSo \
+                     the assumption is wrong, and {}: {l}.",
                     a.negated()
                 )
             }

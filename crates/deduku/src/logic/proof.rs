@@ -128,7 +128,7 @@ pub struct Line {
 }
 
 /// What went wrong at the end of a contradiction.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[derive(Clone, PartialEq, Eq, Debug)]
 pub enum Clash {
     /// One line says the candidate is true, another that it is not.
     TrueAndFalse(Candidate),
@@ -140,6 +140,17 @@ pub enum Clash {
     NoCandidate(Cell),
     /// The lines rule out every place of the digit in the house.
     NoPlace(House, Digit),
+    /// The lines leave the digit's places in the `base` lines (rows, or columns) all inside
+    /// the `cover` lines of the other kind, fewer than the bases: each base needs the digit
+    /// once and each cover takes it once, so there is no room (a kraken fish's end).
+    Fish {
+        /// The digit.
+        digit: Digit,
+        /// The base lines.
+        base: Vec<House>,
+        /// The cover lines, fewer than the bases.
+        cover: Vec<House>,
+    },
 }
 
 /// How a proof ends.
@@ -197,8 +208,9 @@ impl Proof {
     pub fn line_text(&self, i: usize, prefix: &str) -> String {
         let line = &self.lines[i];
         let facts: Vec<Fact> = line.premises.iter().map(|&p| self.lines[p].fact).collect();
-        let nums: Vec<String> =
-            line.premises.iter().map(|&p| format!("{prefix}{}", p + 1)).collect();
+        let mut sorted = line.premises.clone();
+        sorted.sort_unstable();
+        let nums: Vec<String> = sorted.iter().map(|&p| format!("{prefix}{}", p + 1)).collect();
         let from = match nums.len() {
             0 => String::new(),
             1 => format!("; line {}", nums[0]),
@@ -245,7 +257,7 @@ impl Proof {
                     .find(|l| l.reason == Reason::Assumption)
                     .map_or(String::new(), |l| l.fact.to_string());
                 let clash = match &sub.ending {
-                    Ending::Contradiction { clash, .. } => clash_words(*clash),
+                    Ending::Contradiction { clash, .. } => clash_words(clash),
                     Ending::Verity { .. } => String::new(),
                 };
                 format!(
@@ -263,14 +275,16 @@ impl Proof {
     pub fn ending_text(&self, prefix: &str) -> String {
         match &self.ending {
             Ending::Contradiction { clash, lines } => {
+                let mut lines = lines.clone();
+                lines.sort_unstable();
                 let nums: Vec<String> =
                     lines.iter().map(|&l| format!("{prefix}{}", l + 1)).collect();
-                format!("Lines {} are a contradiction: {}.", list(&nums), clash_words(*clash))
+                format!("Lines {} are a contradiction: {}.", list(&nums), clash_words(clash))
             }
             Ending::Verity { fact, lines } => {
                 let nums: Vec<String> =
                     lines.iter().map(|&l| format!("{prefix}{}", l + 1)).collect();
-                format!("Every choice gives {fact} (lines {}).", list(&nums))
+                format!("Every choice ends in the same fact, {fact} (lines {}).", list(&nums))
             }
         }
     }
@@ -384,7 +398,8 @@ fn pattern_words(p: &Pattern) -> String {
     }
 }
 
-fn clash_words(c: Clash) -> String {
+fn clash_words(c: &Clash) -> String {
+    let houses = |hs: &[House]| list(&hs.iter().map(|h| h.to_string()).collect::<Vec<_>>());
     match c {
         Clash::TrueAndFalse(k) => {
             format!("{} would be both {} and not {}", k.cell, k.digit, k.digit)
@@ -393,5 +408,55 @@ fn clash_words(c: Clash) -> String {
         Clash::Twice(h, d) => format!("{d} would be twice in {h}"),
         Clash::NoCandidate(c) => format!("{c} would have no candidate left"),
         Clash::NoPlace(h, d) => format!("{d} would have no place left in {h}"),
+        Clash::Fish { digit, base, cover } => format!(
+            "{digit} would have to go once in each of {} but could only go in {}",
+            houses(base),
+            houses(cover)
+        ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn k(r: usize, c: usize, d: u8) -> Candidate {
+        Candidate::new(Cell::at(r, c), Digit::new(d).unwrap())
+    }
+
+    /// A small proof in words: each line names its premises, reason and line numbers, and the
+    /// ending names the lines that clash (only the words are tested here: the lines need not
+    /// hold on a grid; `tests/it/proofs.rs` checks real proofs).
+    #[test]
+    fn a_proof_renders_as_numbered_lines() {
+        let line = |fact, premises: Vec<usize>, reason| Line { fact, premises, reason, branch: 0 };
+        let p = Proof {
+            lines: vec![
+                line(Fact::new(k(0, 0, 5), true), vec![], Reason::Assumption),
+                line(Fact::new(k(0, 3, 5), false), vec![0], Reason::SameHouse(House::row(0))),
+                line(Fact::new(k(1, 3, 5), true), vec![1], Reason::HiddenSingle(House::col(3))),
+                line(Fact::new(k(1, 3, 5), false), vec![0], Reason::SameHouse(House::boxx(0))),
+            ],
+            ending: Ending::Contradiction {
+                clash: Clash::TrueAndFalse(k(1, 3, 5)),
+                lines: vec![2, 3],
+            },
+        };
+        assert_eq!(
+            p.render(),
+            [
+                "1. Assume r1c1 is 5.",
+                "2. r1c1 is 5 → r1c4 is not 5 (same row 1; line 1)",
+                "3. r1c4 is not 5 → r2c4 is 5 (the only place left for 5 in column 4; line 2)",
+                "4. r1c1 is 5 → r2c4 is not 5 (same box 1; line 1)",
+                "Lines 3 and 4 are a contradiction: r2c4 would be both 5 and not 5.",
+            ]
+        );
+        assert!(p.ends_at(3) && !p.ends_at(1));
+        assert_eq!(p.branches(), 1);
+        assert_eq!(
+            premise_words(&[Fact::new(k(4, 6, 1), false), Fact::new(k(4, 6, 3), false)]),
+            "r5c7 is not 1 or 3"
+        );
     }
 }

@@ -228,9 +228,9 @@ impl Step {
         fmt_cells_compact(cells)
     }
 
-    /// The derivation of a forcing step (forcing chains and nets, dynamic and nested nets), as
-    /// numbered implications with their reasons: what [`Step::explain`] renders, and what a
-    /// view can draw line by line. `None` for the other techniques (and kraken fish).
+    /// The derivation of a forcing step (forcing chains and nets, dynamic and nested nets,
+    /// kraken fish), as numbered implications with their reasons: what [`Step::explain`]
+    /// renders, and what a view can draw line by line. `None` for the other techniques.
     pub fn proof(&self) -> Option<&Proof> {
         match &self.detail {
             Detail::Forcing { proof, .. } => proof.as_deref(),

@@ -23,6 +23,7 @@ const PROVED: &[Technique] = &[
     Technique::ForcingNetVerity,
     Technique::DynamicForcingNet,
     Technique::NestedForcingNet,
+    Technique::KrakenFish,
 ];
 
 fn off(k: Candidate) -> Fact {
@@ -134,7 +135,8 @@ fn check_line(
             let Some(g) = without(board, &prem) else {
                 return Err(format!("line {}: a pattern rests on an \"on\" line", i + 1));
             };
-            !f.on && pattern_holds(&g, pat, k)
+            // The premises are exactly what makes the pattern: none it does not need.
+            !f.on && pattern_holds(&g, pat, k) && same_set(&prem, &pattern_needs(board, pat))
         }
         Reason::Forcing(sub) => {
             check_proof(board, sub, Some((p, i)))?;
@@ -147,13 +149,12 @@ fn check_line(
                     _ => None,
                 })
                 .collect();
-            // Premises: the outer lines the sub-proof names (or the assumption itself when it
-            // names none: a net that holds on the grid as it is).
-            let assumption_line = |q: usize| p.lines[q].reason == Reason::Assumption;
+            // Premises: exactly the outer lines the sub-proof starts from.
             !f.on
                 && matches!(sub.ending, Ending::Contradiction { .. })
                 && assumed.is_some_and(|a| a.fact == f.negated())
-                && line.premises.iter().all(|q| refs.contains(q) || assumption_line(*q))
+                && line.premises.len() == refs.len()
+                && line.premises.iter().all(|q| refs.contains(q))
         }
     };
     if ok {
@@ -207,6 +208,38 @@ fn pattern_holds(g: &Board, pat: &Pattern, k: Candidate) -> bool {
     }
 }
 
+/// The "off" facts that make `pat` on a grid taken from `board`: a naked subset's cells'
+/// other candidates, a hidden subset's digits elsewhere in its house, the fish digit's places
+/// in the base houses outside the covers.
+fn pattern_needs(board: &Board, pat: &Pattern) -> Vec<Fact> {
+    let mut out = Vec::new();
+    match pat {
+        Pattern::NakedSubset { cells, digits, .. } => {
+            for c in cells.iter() {
+                for e in board.candidates(c).iter().filter(|e| !digits.contains(*e)) {
+                    out.push(off(Candidate::new(c, e)));
+                }
+            }
+        }
+        Pattern::HiddenSubset { house, cells, digits } => {
+            for e in digits.iter() {
+                for x in board.house_digit_cells(*house, e).iter().filter(|x| !cells.contains(*x)) {
+                    out.push(off(Candidate::new(x, e)));
+                }
+            }
+        }
+        Pattern::Fish { digit, base, cover } => {
+            for x in board.digit_cells(*digit).iter() {
+                let on = |hs: &[House]| hs.iter().any(|h| h.cell_set().contains(x));
+                if on(base) && !on(cover) {
+                    out.push(off(Candidate::new(x, *digit)));
+                }
+            }
+        }
+    }
+    out
+}
+
 /// Checks every line, the ending, and that every line is used.
 fn check_proof(board: &Board, p: &Proof, outer: Option<(&Proof, usize)>) -> Result<(), String> {
     if p.lines.is_empty() {
@@ -221,7 +254,7 @@ fn check_proof(board: &Board, p: &Proof, outer: Option<(&Proof, usize)>) -> Resu
     let ends: &[usize] = match &p.ending {
         Ending::Contradiction { clash, lines } => {
             let fs = facts(lines)?;
-            let ok = match *clash {
+            let ok = match clash.clone() {
                 Clash::TrueAndFalse(k) => same_set(&fs, &[Fact::new(k, true), off(k)]),
                 Clash::TwoDigits(c) => matches!(fs.as_slice(), [a, b] if a.on && b.on
                     && a.candidate.cell == c && b.candidate.cell == c
@@ -235,6 +268,29 @@ fn check_proof(board: &Board, p: &Proof, outer: Option<(&Proof, usize)>) -> Resu
                     let want: Vec<Fact> =
                         board.candidates(c).iter().map(|e| off(Candidate::new(c, e))).collect();
                     board.value(c).is_none() && same_set(&fs, &want)
+                }
+                Clash::Fish { digit, base, cover } => {
+                    // Parallel base lines, fewer covers of the other kind, and every place of
+                    // the digit in the bases outside the covers ruled out by the lines.
+                    let kind = |hs: &[House]| hs.first().map(|h| h.kind());
+                    let lines =
+                        |hs: &[House]| hs.iter().fold(CellSet::EMPTY, |a, h| a.union(h.cell_set()));
+                    let want: Vec<Fact> = board
+                        .digit_cells(digit)
+                        .intersection(lines(&base))
+                        .minus(lines(&cover))
+                        .iter()
+                        .map(|x| off(Candidate::new(x, digit)))
+                        .collect();
+                    let (bk, ck) = (kind(&base), kind(&cover));
+                    cover.len() < base.len()
+                        && base
+                            .iter()
+                            .all(|h| Some(h.kind()) == bk && !board.house_has_value(*h, digit))
+                        && cover.iter().all(|h| Some(h.kind()) == ck)
+                        && bk.is_some_and(|k| k != HouseKind::Box)
+                        && (cover.is_empty() || (ck != bk && ck != Some(HouseKind::Box)))
+                        && same_set(&fs, &want)
                 }
                 Clash::NoPlace(h, d) => {
                     let want: Vec<Fact> = board

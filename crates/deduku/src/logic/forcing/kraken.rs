@@ -10,6 +10,7 @@
 use super::net::{Mode, Net, lit};
 use crate::board::Board;
 use crate::grid::{Candidate, Cell, CellSet, Digit, House};
+use crate::logic::proof::{Clash, Ending, Proof};
 use crate::logic::step::fmt_houses_short;
 use crate::logic::{Detail, Sink, Step, Technique};
 use std::ops::ControlFlow;
@@ -159,6 +160,7 @@ fn step(
         chain_lits.push(net.chain_lits(target));
     }
     s.eliminations.push(Candidate::new(x, d));
+    let proof = proof(board, d, bases, covers, x).map(Box::new);
     s.highlight.houses = bases.to_vec();
     s.highlight.cover_houses = covers.to_vec();
     for h in bases {
@@ -168,8 +170,7 @@ fn step(
     }
     s.highlight.fins = fins.iter().map(|c| Candidate::new(c, d)).collect();
     s.length = length as u16;
-    s.detail =
-        Detail::Forcing { house: None, reason: String::new(), chains: chain_lits, proof: None };
+    s.detail = Detail::Forcing { house: None, reason: String::new(), chains: chain_lits, proof };
     let name = match bases.len() {
         2 => "X-Wing",
         3 => "Swordfish",
@@ -182,4 +183,28 @@ fn step(
         fmt_houses_short(covers),
         chains.join("; ")
     )))
+}
+
+/// The proof of a kraken fish removing `d` from `x`, as a contradiction: assume `x` is `d`; a
+/// forcing net from there rules out every fin and the base cells in `x`'s cover line, and
+/// the base lines' `d`s then fit only in the other cover lines, one fewer than the bases
+/// ([`Clash::Fish`]); or the net meets a contradiction on its own. `None` when the net
+/// reaches neither (the chains from the fins, reversed, are net implications, so it should).
+fn proof(board: &Board, d: Digit, bases: &[House], covers: &[House], x: Cell) -> Option<Proof> {
+    let mut net = Net::new(board, Mode::Net);
+    net.run(lit(x, d, true));
+    if net.contradiction.is_some() {
+        return net.prove_contradiction(&[], &mut |_| None);
+    }
+    let cover: Vec<House> = covers.iter().copied().filter(|h| !h.cell_set().contains(x)).collect();
+    let lines = |hs: &[House]| hs.iter().fold(CellSet::EMPTY, |a, h| a.union(h.cell_set()));
+    let outside = board.digit_cells(d).intersection(lines(bases)).minus(lines(&cover));
+    let targets: Vec<_> = outside.iter().map(|c| lit(c, d, false)).collect();
+    if !targets.iter().all(|&t| net.has(t)) {
+        return None;
+    }
+    let mut out = Vec::new();
+    let ends = net.prove(&mut out, &targets, 0, &[], &mut |_| None);
+    let clash = Clash::Fish { digit: d, base: bases.to_vec(), cover };
+    Some(Proof { lines: out, ending: Ending::Contradiction { clash, lines: ends } })
 }

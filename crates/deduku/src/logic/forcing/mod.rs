@@ -38,7 +38,9 @@
 //! A literal is `r1c2=5` (on) or `r1c2<>5` (off); a chain is written with arrows,
 //! `r1c2=5 -> r1c7<>5 -> r5c7=5`. Contradiction: `r1c2=5: <chain>; <chain> (contradiction:
 //! r5c7 both 5 and not 5)`. Nets are too wide for one line: their text names the assumption,
-//! the contradiction and the number of implications; the links carry the whole net.
+//! the contradiction and the number of implications; the links carry the whole net, and the
+//! step's [`Proof`] (built by `Net::prove` for the steps pushed) every implication with its
+//! premises and its reason, which `Step::explain` renders as numbered lines.
 
 use crate::board::Board;
 use crate::grid::{Cell, Digit, House};
@@ -219,7 +221,7 @@ fn contradictions(board: &Board, mode: Mode, sink: &mut Sink) -> ControlFlow<()>
             Mode::Chain => con.lits.iter().map(|&l| net.chain_lits(l)).collect(),
             Mode::Net => Vec::new(),
         };
-        let proof = net.prove_contradiction(&[], &mut |_, _| None).map(Box::new);
+        let proof = net.prove_contradiction(&[], &mut |_| None).map(Box::new);
         s.detail = Detail::Forcing { house: None, reason: con.text.clone(), chains, proof };
         let pattern = match mode {
             Mode::Chain => format!(
@@ -465,7 +467,7 @@ fn verities(board: &Board, mode: Mode, sink: &mut Sink) -> ControlFlow<()> {
         let mut lines = Vec::new();
         let mut ends = Vec::new();
         for (b, n) in nets.iter().enumerate() {
-            ends.extend(n.prove(&mut lines, &[l], b, &[], &mut |_, _| None));
+            ends.extend(n.prove(&mut lines, &[l], b, &[], &mut |_| None));
         }
         let ending = Ending::Verity { fact: net::fact(l), lines: ends };
         let proof = Some(Box::new(Proof { lines, ending }));

@@ -204,16 +204,18 @@ fn propagate(board: &Board, a: Lit, level: Level) -> Outer<'_> {
     Outer { net, inner }
 }
 
-/// The reason of a consequence `l` an inner rule found (none for the others), for the proof:
-/// the basic pattern, found again on the assumed position it was found on, or the inner net's
-/// own proof, propagated again there, starting from the outer lines (`find`) it rests on.
+/// The reason of a consequence `l` an inner rule found (none for the others) and the outer
+/// literals it needs, for the proof: the basic pattern, found again on the assumed position
+/// it was found on, with the eliminations that make it (not the superset the propagation
+/// recorded), or the inner net's own proof, propagated again there, starting from the outer
+/// literals it rests on (its [`Reason::Outer`] lines name their literal codes, see
+/// `Net::prove`).
 fn inner_reason(
     board: &Board,
     net: &Net,
     inner: &[(Lit, Rule, usize)],
     l: Lit,
-    find: &dyn Fn(Lit) -> Option<usize>,
-) -> Option<Reason> {
+) -> Option<(Reason, Vec<Lit>)> {
     let &(_, rule, at) = inner.iter().find(|(x, _, _)| *x == l)?;
     let w = assumed_until(board, net, at);
     let k = l.candidate();
@@ -226,21 +228,46 @@ fn inner_reason(
             };
             let steps = sink.into_steps();
             let s = steps.iter().find(|s| s.eliminations.contains(&k))?;
-            pattern_of(t, s, k).map(Reason::Pattern)
+            let pattern = pattern_of(t, s, k)?;
+            let needs = pattern_needs(board, &pattern);
+            Some((Reason::Pattern(pattern), needs))
         }
         Rule::Net => {
             let mut probe = Net::inside(&w, board, Mode::Net);
             probe.run(l.negated());
             let con = probe.contradiction.as_ref()?;
-            let outer: Vec<(Lit, usize)> = probe
-                .premises(&con.lits)
-                .into_iter()
-                .filter_map(|x| find(x).map(|j| (x, j)))
-                .collect();
-            let sub = probe.prove_contradiction(&outer, &mut |_, _| None)?;
-            Some(Reason::Forcing(Box::new(sub)))
+            let premises = probe.premises(&con.lits);
+            let outer: Vec<(Lit, usize)> = premises.iter().map(|&x| (x, x.code())).collect();
+            let sub = probe.prove_contradiction(&outer, &mut |_| None)?;
+            Some((Reason::Forcing(Box::new(sub)), premises))
         }
     }
+}
+
+/// The eliminations from `board` that make `pattern` (found on an assumed position): a naked
+/// subset's cells' other digits, a hidden subset's digits elsewhere in its house, a fish
+/// digit's places in the base houses outside the covers.
+fn pattern_needs(board: &Board, pattern: &Pattern) -> Vec<Lit> {
+    let mut out = Vec::new();
+    match pattern {
+        Pattern::NakedSubset { cells, digits, .. } => {
+            for c in cells.iter() {
+                out.extend(board.candidates(c).minus(*digits).iter().map(|e| lit(c, e, false)));
+            }
+        }
+        Pattern::HiddenSubset { house, cells, digits } => {
+            for e in digits.iter() {
+                let others = board.house_digit_cells(*house, e).minus(*cells);
+                out.extend(others.iter().map(|x| lit(x, e, false)));
+            }
+        }
+        Pattern::Fish { digit, base, cover } => {
+            let lines = |hs: &[House]| hs.iter().fold(CellSet::EMPTY, |a, h| a.union(h.cell_set()));
+            let others = board.digit_cells(*digit).intersection(lines(base)).minus(lines(cover));
+            out.extend(others.iter().map(|x| lit(x, *digit, false)));
+        }
+    }
+    out
 }
 
 /// The pattern of basic step `s` (of technique `t`) that removes `k`.
@@ -292,9 +319,8 @@ fn step_of(board: &Board, a: Lit, level: Level, consistent: Option<&mut LitSet>)
     if used.is_empty() || (level == Level::Nested && !nested_used) {
         return None;
     }
-    let proof = net
-        .prove_contradiction(&[], &mut |l, find| inner_reason(board, &net, &inner, l, find))
-        .map(Box::new);
+    let proof =
+        net.prove_contradiction(&[], &mut |l| inner_reason(board, &net, &inner, l)).map(Box::new);
     s.detail = Detail::Forcing { house: None, reason: con.text.clone(), chains: Vec::new(), proof };
     let inside = format!("; inside: {}", used.join(", "));
     let pattern = format!(

@@ -391,12 +391,14 @@ impl<'a> Net<'a> {
     }
 
     /// Appends to `lines`, as branch `branch`, the lines that derive `targets`: the literals
-    /// [`Net::explain`] keeps, in discovery order, each with its premises and its reason. For
-    /// a net [`Net::inside`] an outer assumption, `outer` gives the predecessors this net did
-    /// not derive with their lines in the enclosing proof: they come first, as
-    /// [`Reason::Outer`] lines. `inner` names the reason of a literal added from outside the
-    /// net's rules ([`Net::add`]), given a way to find the lines of literals already written.
-    /// Returns the lines of `targets`, in their order.
+    /// they need (walking predecessors back as [`Net::explain`] does), in discovery order, each
+    /// with its premises and its reason. For a net [`Net::inside`] an outer assumption,
+    /// `outer` gives the predecessors this net did not derive with their lines in the enclosing
+    /// proof: they come first, as [`Reason::Outer`] lines. `inner` gives, for a literal added
+    /// from outside the net's rules ([`Net::add`]), its reason and the literals it needs
+    /// exactly (which replace its recorded predecessors, a superset, in the walk); in a
+    /// sub-proof it returns, its [`Reason::Outer`] lines name literal codes, which are
+    /// turned into this proof's lines here. Returns the lines of `targets`, in their order.
     pub(crate) fn prove(
         &self,
         lines: &mut Vec<Line>,
@@ -405,29 +407,59 @@ impl<'a> Net<'a> {
         outer: &[(Lit, usize)],
         inner: &mut InnerReason<'_>,
     ) -> Vec<usize> {
+        // Backwards: the literals needed, and the inner rules' reasons and exact premises.
+        let mut needed = IndexSet::EMPTY;
+        let mut special: Vec<(Lit, Reason, Vec<Lit>)> = Vec::new();
+        let mut stack: Vec<Lit> = targets.to_vec();
+        while let Some(l) = stack.pop() {
+            let i = self.index[l.code()];
+            if i == NONE || needed.contains(i as usize) {
+                continue;
+            }
+            needed.insert(i as usize);
+            match inner(l) {
+                Some((reason, premises)) => {
+                    stack.extend_from_slice(&premises);
+                    special.push((l, reason, premises));
+                }
+                None => push_all(&mut stack, self.preds_of(l)),
+            }
+        }
+        // Forwards: the lines.
         let mut at = vec![NONE; LITS];
         for &(l, j) in outer {
             at[l.code()] = lines.len() as u32;
-            lines.push(Line {
-                fact: fact(l),
-                premises: Vec::new(),
-                reason: Reason::Outer(j),
-                branch,
-            });
+            let line =
+                Line { fact: fact(l), premises: Vec::new(), reason: Reason::Outer(j), branch };
+            lines.push(line);
         }
-        for l in self.explain(targets) {
-            let preds = self.preds_of(l);
-            let premises: Vec<usize> = preds
-                .iter()
-                .filter(|p| at[p.code()] != NONE)
-                .map(|p| at[p.code()] as usize)
-                .collect();
-            let find = |x: Lit| (at[x.code()] != NONE).then(|| at[x.code()] as usize);
-            let reason = inner(l, &find).unwrap_or_else(|| self.reason_of(l, preds));
+        let line_of = |at: &[u32], x: &Lit| (at[x.code()] != NONE).then(|| at[x.code()] as usize);
+        for i in needed.iter_known_below(self.order.len()) {
+            let l = self.order[i];
+            let (reason, premises) = match special.iter().position(|(x, _, _)| *x == l) {
+                Some(j) => {
+                    let (_, mut reason, premises) = special.swap_remove(j);
+                    if let Reason::Forcing(sub) = &mut reason {
+                        for line in &mut sub.lines {
+                            if let Reason::Outer(code) = &mut line.reason {
+                                *code = at[*code] as usize;
+                            }
+                        }
+                    }
+                    (reason, premises.iter().filter_map(|x| line_of(&at, x)).collect())
+                }
+                None => {
+                    let preds = self.preds_of(l);
+                    (
+                        self.reason_of(l, preds),
+                        preds.iter().filter_map(|x| line_of(&at, x)).collect(),
+                    )
+                }
+            };
             at[l.code()] = lines.len() as u32;
             lines.push(Line { fact: fact(l), premises, reason, branch });
         }
-        targets.iter().filter(|t| at[t.code()] != NONE).map(|t| at[t.code()] as usize).collect()
+        targets.iter().filter_map(|t| line_of(&at, t)).collect()
     }
 
     /// The proof of this net's contradiction (see [`Net::prove`]), if it met one.
@@ -439,7 +471,10 @@ impl<'a> Net<'a> {
         let con = self.contradiction.as_ref()?;
         let mut lines = Vec::new();
         let ends = self.prove(&mut lines, &con.lits, 0, outer, inner);
-        Some(Proof { lines, ending: Ending::Contradiction { clash: con.clash, lines: ends } })
+        Some(Proof {
+            lines,
+            ending: Ending::Contradiction { clash: con.clash.clone(), lines: ends },
+        })
     }
 
     /// Why derived literal `l` follows from its predecessors `preds` under the net's rules:
@@ -513,10 +548,9 @@ impl<'a> Net<'a> {
     }
 }
 
-/// Names the reason of a literal added from outside a net's rules ([`Net::add`]), if it is
-/// one, given a way to find the lines of the literals already written (see [`Net::prove`]).
-pub(crate) type InnerReason<'f> =
-    dyn FnMut(Lit, &dyn Fn(Lit) -> Option<usize>) -> Option<Reason> + 'f;
+/// For a literal added from outside a net's rules ([`Net::add`]), its reason and the literals
+/// it needs (see [`Net::prove`]); `None` for the others.
+pub(crate) type InnerReason<'f> = dyn FnMut(Lit) -> Option<(Reason, Vec<Lit>)> + 'f;
 
 /// The fact of literal `l`.
 pub(crate) fn fact(l: Lit) -> Fact {

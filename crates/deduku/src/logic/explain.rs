@@ -84,6 +84,10 @@ fn number(n: usize) -> String {
         3 => "three".into(),
         4 => "four".into(),
         5 => "five".into(),
+        6 => "six".into(),
+        7 => "seven".into(),
+        8 => "eight".into(),
+        9 => "nine".into(),
         _ => n.to_string(),
     }
 }
@@ -451,9 +455,10 @@ fn fish(s: &Step) -> String {
             Technique::SashimiXWing | Technique::SashimiSwordfish | Technique::SashimiJellyfish
         ) {
             out.push_str(&format!(
-                " This fin is sashimi: without it, its base house keeps at most one {d} in the \
-                 cover houses, so the fish has a missing corner. The argument is the same: if \
-                 no fin is {d}, that base house's {d} is still in the cover houses."
+                " The fish is sashimi: without its {}, a base house keeps at most one {d} in \
+                 the cover houses, so the fish has a missing corner. The argument is the same: \
+                 if no fin is {d}, that base house's {d} is still in the cover houses.",
+                if fins.len() == 1 { "fin" } else { "fins" }
             ));
         }
     }
@@ -984,7 +989,7 @@ fn parts(s: &Step) -> &[Part] {
 
 /// A note on sets of an ALS step that share cells (an overlap is allowed as long as the
 /// digits passed between the sets do not lie in the shared cells): empty when none do.
-fn overlap_note(ps: &[Part], names: &[String]) -> String {
+fn overlap_note(ps: &[Part], names: &[String], petals: bool) -> String {
     let mut notes = Vec::new();
     for i in 0..ps.len() {
         for j in i + 1..ps.len() {
@@ -1002,12 +1007,15 @@ fn overlap_note(ps: &[Part], names: &[String]) -> String {
     if notes.is_empty() {
         return String::new();
     }
-    format!(
-        " Note: {}. Sets may share cells: each set still holds all but one of its digits, and \
-         the digit passed from one set to the next never lies in a shared cell, so the \
-         argument is the same.",
-        and(&notes)
-    )
+    let why = if petals {
+        "Petals may share cells: the argument uses one petal at a time, the one whose digit \
+         the stem takes, so the overlap changes nothing"
+    } else {
+        "Sets may share cells as long as the digit passed from one set to the next lies in no \
+         shared cell (the finder checks it): each set still holds all but one of its digits, \
+         so the argument is the same"
+    };
+    format!(" Note: {}. {why}.", and(&notes))
 }
 
 fn als(s: &Step) -> String {
@@ -1022,7 +1030,7 @@ fn als(s: &Step) -> String {
         }
         _ => return text,
     };
-    format!("{text}{}", overlap_note(ps, &names))
+    format!("{text}{}", overlap_note(ps, &names, s.technique == Technique::DeathBlossom))
 }
 
 fn als_words(s: &Step) -> String {

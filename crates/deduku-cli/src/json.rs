@@ -5,7 +5,9 @@
 //! A path (`explain --json`): `{"puzzle": "<81>", "status": "solved", "solution": "<81>" | null,
 //! "rating": {"se": 7.2, "ep": 1.2, "ed": 1.2, "level": "unfair", "hardest": "<id>" | null,
 //! "score": 1234},
-//! "steps": [step, …]}`.
+//! "steps": [step, …]}`, where each step also has `"explanation"` (the step in plain words,
+//! `Step::explain`) and `"about"` (what the technique is, `Technique::description`); `steps`
+//! leaves those two out.
 
 use deduku::format::{to_digits, to_line};
 use deduku::{Candidate, Path, PathStatus, Rating, Step};
@@ -25,6 +27,14 @@ pub struct StepJson {
     pub eliminations: Vec<CandidateJson>,
     /// The step's text in the catalogue notation.
     pub text: String,
+    /// The step in plain words ([`Step::explain`]); `explain --json` only.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub explanation: Option<String>,
+    /// What the technique is ([`deduku::Technique::description`]); `explain --json` only.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub about: Option<&'static str>,
+    // A step's proof (the forcing steps' derivation as data) will get its field here, beside
+    // the explanation, once the library has the type.
 }
 
 /// A rating.
@@ -73,6 +83,17 @@ impl StepJson {
             placements: step.placements.iter().map(candidate).collect(),
             eliminations: step.eliminations.iter().map(candidate).collect(),
             text: step.text.clone(),
+            explanation: None,
+            about: None,
+        }
+    }
+
+    /// The JSON form of a step with its explanation in words and its technique's description.
+    pub fn explained(step: &Step) -> StepJson {
+        StepJson {
+            explanation: Some(step.explain()),
+            about: Some(step.technique.description()),
+            ..StepJson::new(step)
         }
     }
 }
@@ -102,14 +123,14 @@ pub fn status_name(s: PathStatus) -> &'static str {
 }
 
 impl PathJson {
-    /// The JSON form of a path.
+    /// The JSON form of a path, each step with its explanation and description.
     pub fn new(path: &Path) -> PathJson {
         PathJson {
             puzzle: to_line(&path.puzzle),
             status: status_name(path.status),
             solution: path.solution.as_ref().map(to_digits),
             rating: RatingJson::new(&path.rating),
-            steps: path.steps.iter().map(StepJson::new).collect(),
+            steps: path.steps.iter().map(StepJson::explained).collect(),
         }
     }
 }

@@ -98,7 +98,7 @@ fn render(path: &Path, args: &Args) -> String {
 
 /// Splits `text` into lines of at most `width` characters at spaces (a longer word keeps a
 /// line of its own); the line breaks already in `text` are kept, and so is each line's
-/// indentation (a chain's `  strong: …` lines), continued two spaces deeper.
+/// indentation (a chain's `  strong: …` lines), an indented line continuing two spaces deeper.
 fn wrap(text: &str, width: usize) -> Vec<String> {
     let mut lines = Vec::new();
     for para in text.lines() {
@@ -108,7 +108,7 @@ fn wrap(text: &str, width: usize) -> Vec<String> {
         for word in para.split_whitespace() {
             if !empty && line.chars().count() + 1 + word.chars().count() > width {
                 lines.push(std::mem::take(&mut line));
-                line = format!("{indent}  ");
+                line = if indent.is_empty() { String::new() } else { format!("{indent}  ") };
                 empty = true;
             }
             if !empty {

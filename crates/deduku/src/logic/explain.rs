@@ -823,8 +823,10 @@ fn uniqueness(s: &Step) -> String {
                 Detail::Filled(v) => v.clone(),
                 _ => Vec::new(),
             };
-            let fw =
-                and(&filled.iter().map(|k| format!("{}={}", k.cell, k.digit)).collect::<Vec<_>>());
+            let fw = and(&filled
+                .iter()
+                .map(|k| format!("{} with {}", k.cell, k.digit))
+                .collect::<Vec<_>>());
             let base = format!(
                 "{} form a rectangle over two rows, two columns and two boxes, and none of them \
                  is a given. Solving filled {fw}. If the rectangle ended up with two digits \

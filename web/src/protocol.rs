@@ -230,50 +230,6 @@ pub struct PlainProofLine {
     pub depth: u8,
 }
 
-/// Lists `proof`'s lines (and its inner nets', depth first) into `out`; `prefix` numbers an
-/// inner net's lines after its line (`3.`).
-fn flatten_proof(
-    proof: &deduku::logic::Proof,
-    prefix: &str,
-    depth: u8,
-    out: &mut Vec<PlainProofLine>,
-) {
-    use deduku::logic::Reason;
-    let heading = |text: String, depth: u8| PlainProofLine {
-        label: String::new(),
-        text,
-        cands: Vec::new(),
-        on: false,
-        premises: Vec::new(),
-        ends: false,
-        depth,
-    };
-    // Where each of this proof's lines lands in `out`.
-    let mut at: Vec<u16> = Vec::with_capacity(proof.lines.len());
-    let many = proof.branches() > 1;
-    let mut branch = usize::MAX;
-    for (i, line) in proof.lines.iter().enumerate() {
-        if many && line.branch != branch {
-            branch = line.branch;
-            out.push(heading(format!("Choice {}:", branch + 1), depth));
-        }
-        at.push(out.len() as u16);
-        out.push(PlainProofLine {
-            label: format!("{prefix}{}", i + 1),
-            text: proof.line_text(i, prefix),
-            cands: line.candidates().into_iter().map(PlainCand::from).collect(),
-            on: line.fact.on,
-            premises: line.premises.iter().filter_map(|&p| at.get(p).copied()).collect(),
-            ends: proof.ends_at(i),
-            depth,
-        });
-        if let Reason::Forcing(sub) = &line.reason {
-            flatten_proof(sub, &format!("{prefix}{}.", i + 1), depth + 1, out);
-        }
-    }
-    out.push(heading(proof.ending_text(prefix), depth));
-}
-
 fn node(n: &deduku::logic::Node) -> PlainNode {
     PlainNode { digit: n.digit.get(), cells: n.cells.iter().map(|c| c.index() as u8).collect() }
 }
@@ -305,9 +261,20 @@ impl PlainStep {
             proof: s
                 .proof()
                 .map(|p| {
-                    let mut out = Vec::new();
-                    flatten_proof(p, "", 0, &mut out);
-                    out
+                    p.flatten()
+                        .into_iter()
+                        .map(|l| PlainProofLine {
+                            label: l.label,
+                            text: l.text,
+                            cands: l.candidates.into_iter().map(PlainCand::from).collect(),
+                            on: l.fact.is_some_and(|f| f.on),
+                            // A proof's list never nears 65,536 lines (the longest, with its
+                            // inner nets, has about 1,600).
+                            premises: l.premises.into_iter().map(|i| i as u16).collect(),
+                            ends: l.ends,
+                            depth: l.depth,
+                        })
+                        .collect()
                 })
                 .unwrap_or_default(),
         }

@@ -5,7 +5,11 @@
 //! A path (`explain --json`): `{"puzzle": "<81>", "status": "solved", "solution": "<81>" | null,
 //! "rating": {"se": 7.2, "ep": 1.2, "ed": 1.2, "level": "unfair", "hardest": "<id>" | null,
 //! "score": 1234},
-//! "steps": [step, …]}`.
+//! "steps": [step, …]}`, where each step also has `"explanation"` (the step in plain words,
+//! `Step::explain`) and `"about"` (what the technique is, `Technique::description`), and a
+//! forcing step `"proof"`: `[{"label": "3", "text": "…", "fact": {"candidate": [r, c, d],
+//! "is": true}, "premises": [index, …], "ends": false, "depth": 0}, …]`; `steps` leaves those
+//! out.
 
 use deduku::format::{to_digits, to_line};
 use deduku::{Candidate, Path, PathStatus, Rating, Step};
@@ -25,6 +29,46 @@ pub struct StepJson {
     pub eliminations: Vec<CandidateJson>,
     /// The step's text in the catalogue notation.
     pub text: String,
+    /// The step in plain words ([`Step::explain`]); `explain --json` only.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub explanation: Option<String>,
+    /// What the technique is ([`deduku::Technique::description`]); `explain --json` only.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub about: Option<&'static str>,
+    /// A forcing step's proof, as a flat list ([`deduku::logic::Proof::flatten`]);
+    /// `explain --json` only, and only for the steps that have one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub proof: Option<Vec<ProofLineJson>>,
+}
+
+/// One entry of a forcing step's proof: a numbered line (`label` `"3"`, or `"3.2"` inside
+/// line 3's inner net), a `"Choice k:"` heading before a verity's branch, or a proof's ending
+/// (those two have an empty `label` and no `fact`).
+#[derive(Serialize, Debug)]
+pub struct ProofLineJson {
+    /// The number the text cites the line by; empty for a heading or an ending.
+    pub label: String,
+    /// The line in words, without its number.
+    pub text: String,
+    /// What the line concludes: `[row, col, digit]` is (`"is": true`) or is not the cell's
+    /// value.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fact: Option<FactJson>,
+    /// The lines it rests on, as indices into this list.
+    pub premises: Vec<usize>,
+    /// Whether the proof's ending names it (a line of the contradiction, a branch's end).
+    pub ends: bool,
+    /// 0 for the step's own proof, 1 inside an inner net, and so on.
+    pub depth: u8,
+}
+
+/// A proof's fact: a candidate and whether it is the cell's value.
+#[derive(Serialize, Debug)]
+pub struct FactJson {
+    /// `[row, col, digit]`, 1-based.
+    pub candidate: CandidateJson,
+    /// Whether the digit is the cell's value (else it is ruled out).
+    pub is: bool,
 }
 
 /// A rating.
@@ -73,6 +117,33 @@ impl StepJson {
             placements: step.placements.iter().map(candidate).collect(),
             eliminations: step.eliminations.iter().map(candidate).collect(),
             text: step.text.clone(),
+            explanation: None,
+            about: None,
+            proof: None,
+        }
+    }
+
+    /// The JSON form of a step with its explanation in words and its technique's description.
+    pub fn explained(step: &Step) -> StepJson {
+        StepJson {
+            explanation: Some(step.explain()),
+            about: Some(step.technique.description()),
+            proof: step.proof().map(|p| {
+                p.flatten()
+                    .into_iter()
+                    .map(|l| ProofLineJson {
+                        label: l.label,
+                        text: l.text,
+                        fact: l
+                            .fact
+                            .map(|f| FactJson { candidate: candidate(&f.candidate), is: f.on }),
+                        premises: l.premises,
+                        ends: l.ends,
+                        depth: l.depth,
+                    })
+                    .collect()
+            }),
+            ..StepJson::new(step)
         }
     }
 }
@@ -102,14 +173,14 @@ pub fn status_name(s: PathStatus) -> &'static str {
 }
 
 impl PathJson {
-    /// The JSON form of a path.
+    /// The JSON form of a path, each step with its explanation and description.
     pub fn new(path: &Path) -> PathJson {
         PathJson {
             puzzle: to_line(&path.puzzle),
             status: status_name(path.status),
             solution: path.solution.as_ref().map(to_digits),
             rating: RatingJson::new(&path.rating),
-            steps: path.steps.iter().map(StepJson::new).collect(),
+            steps: path.steps.iter().map(StepJson::explained).collect(),
         }
     }
 }

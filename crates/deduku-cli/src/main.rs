@@ -1,5 +1,6 @@
 //! `deduku`: the command-line tool over the deduku library — solve, explain, rate and benchmark
-//! puzzles, print them, list the instances of one technique in a position, and generate puzzles.
+//! puzzles, print them, list the instances of one technique in a position, generate puzzles, and
+//! describe a technique.
 //!
 //! Exit codes: 0 when the command ran (even when some puzzles print `error: …` lines), 2 on bad
 //! usage or unreadable input, 1 when the output cannot be written or when `generate` did not
@@ -62,6 +63,9 @@ enum Command {
     /// Print one puzzle as a grid with box borders, as a pencil-mark grid (`--pm`), or one
     /// house (`--house r3|c5|b2`) or cell (`--cell r3c5`) with its allowed values.
     Print(cmd::print::Args),
+    /// Describe a technique in plain words: what the pattern looks like and why it works.
+    /// TECHNIQUE is its ID or name, in any case (`x-wing`, `"Sue de Coq"`).
+    About(cmd::about::Args),
 }
 
 fn main() -> ExitCode {
@@ -74,6 +78,7 @@ fn main() -> ExitCode {
         Command::Bench(a) => cmd::bench::run(a),
         Command::Generate(a) => cmd::generate::run(a),
         Command::Print(a) => cmd::print::run(a),
+        Command::About(a) => cmd::about::run(a),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -557,3 +557,111 @@ fn explain_honours_the_technique_options() {
         }
     }
 }
+
+/// `explain --words`: under each numbered step, indented and wrapped, the step's explanation
+/// in words, exactly the library's `Step::explain` once the lines are joined.
+#[test]
+fn explain_words_prints_each_steps_explanation_under_it() {
+    let hard = deduku::format::to_line(&support::corpus("corpora/top1465.txt")[0]);
+    let path = solve_path(&board(&hard));
+    let text = stdout(&run(&["explain", "--words", &hard]));
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(lines[0].starts_with("Puzzle:"), "{text}");
+    let mut i = 1;
+    for (n, step) in path.steps.iter().enumerate() {
+        assert_eq!(lines[i].trim_start(), format!("{}. {}", n + 1, step.text), "{text}");
+        i += 1;
+        let mut words = Vec::new();
+        while i < lines.len()
+            && lines[i].starts_with("    ")
+            && !lines[i].trim_start().starts_with(&format!("{}. ", n + 2))
+        {
+            assert!(lines[i].trim().chars().count() <= 88, "line too long: {}", lines[i]);
+            words.push(lines[i].trim());
+            i += 1;
+        }
+        let want = step.explain().split_whitespace().collect::<Vec<_>>().join(" ");
+        assert_eq!(words.join(" "), want, "step {}", n + 1);
+        assert!(!words.is_empty());
+    }
+    assert!(lines[i].starts_with("Solution:"), "{}", lines[i]);
+    // Without --words the explanations are not printed.
+    let plain = stdout(&run(&["explain", &hard]));
+    assert_eq!(plain.lines().count(), path.steps.len() + 3, "{plain}");
+}
+
+/// `explain --json`: every step carries its explanation and its technique's description, a
+/// forcing step its proof as a list; `steps` does not.
+#[test]
+fn explain_json_steps_carry_explanation_and_about() {
+    let hard = deduku::format::to_line(&support::corpus("corpora/top1465.txt")[0]);
+    let path = solve_path(&board(&hard));
+    let v: Value = serde_json::from_str(&stdout(&run(&["explain", "--json", &hard]))).unwrap();
+    let steps = v["steps"].as_array().expect("steps");
+    assert_eq!(steps.len(), path.steps.len());
+    let mut proofs = 0;
+    for (j, s) in steps.iter().zip(&path.steps) {
+        assert_eq!(j["explanation"].as_str(), Some(s.explain().as_str()), "{j}");
+        assert_eq!(j["about"].as_str(), Some(s.technique.description()), "{j}");
+        assert_eq!(j["text"].as_str(), Some(s.text.as_str()));
+        // A forcing step's proof as data: the same entries `Proof::render` prints, each
+        // numbered line with its fact, premises that point back to earlier numbered lines.
+        let Some(proof) = s.proof() else {
+            assert!(j.get("proof").is_none(), "{j}");
+            continue;
+        };
+        proofs += 1;
+        let list = j["proof"].as_array().expect("a proof");
+        let rendered = proof.render();
+        assert_eq!(list.len(), rendered.len());
+        for (k, (e, r)) in list.iter().zip(&rendered).enumerate() {
+            let (label, text) = (e["label"].as_str().unwrap(), e["text"].as_str().unwrap());
+            if label.is_empty() {
+                assert_eq!(text, r);
+                assert!(e.get("fact").is_none(), "{e}");
+                continue;
+            }
+            assert_eq!(&format!("{label}. {text}"), r);
+            let fact = &e["fact"]["candidate"];
+            let cell = format!("r{}c{}", fact[0], fact[1]);
+            let is = if e["fact"]["is"] == true { " is " } else { " is not " };
+            assert!(text.contains(&format!("{cell}{is}{}", fact[2])), "{e}");
+            for p in e["premises"].as_array().unwrap() {
+                let p = p.as_u64().unwrap() as usize;
+                assert!(p < k && list[p].get("fact").is_some(), "{e}");
+            }
+        }
+        assert!(list.last().unwrap()["label"] == "", "the ending comes last");
+    }
+    assert!(proofs > 0, "the path of top1465 #1 has a forcing net");
+    let line = stdout(&run(&["steps", "--technique", "hidden-single", &hard]));
+    let first: Value = serde_json::from_str(line.lines().next().expect("a step")).unwrap();
+    assert!(first.get("explanation").is_none() && first.get("about").is_none(), "{first}");
+}
+
+/// `about`: the description by ID or name in any case; an unknown name is a usage error that
+/// lists near names.
+#[test]
+fn about_describes_a_technique_by_id_or_name() {
+    let want = format!("X-Wing (x-wing)\n{}\n", Technique::XWing.description());
+    for arg in ["x-wing", "X-Wing", "X-WING", "x wing"] {
+        let out = run(&["about", arg]);
+        assert_eq!(out.status.code(), Some(0), "{arg}");
+        assert_eq!(stdout(&out), want, "{arg}");
+    }
+    let sdc = stdout(&run(&["about", "sue de coq"]));
+    assert!(sdc.starts_with("Sue de Coq (sue-de-coq)\n"), "{sdc}");
+    assert!(sdc.contains(Technique::SueDeCoq.description()));
+
+    let out = run(&["about", "x-wnig"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("unknown technique `x-wnig`") && err.contains("x-wing"), "{err}");
+    assert!(out.stdout.is_empty());
+    let out = run(&["about", "swordfsh"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("swordfish"), "{err}");
+    let out = run(&["about", "zzzzzzzzzzzzzz"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("valid IDs"));
+}

@@ -7,7 +7,7 @@
 //! says why the pattern places or removes what it does.
 
 use crate::grid::{Candidate, Cell, CellSet, Digit, DigitSet, House, HouseKind};
-use crate::logic::step::{Detail, Link, Node, Part, Step, fmt_cells_compact, group_eliminations};
+use crate::logic::step::{Detail, Link, Node, Part, Step, group_eliminations};
 use crate::logic::technique::{Family, Technique};
 
 impl Step {
@@ -64,6 +64,11 @@ fn cells_and(cells: impl IntoIterator<Item = Cell>) -> String {
     and(&cells.into_iter().map(|c| c.to_string()).collect::<Vec<_>>())
 }
 
+/// `r5c7`, `r5c7 or r5c8`: each cell named.
+fn cells_or(cells: CellSet) -> String {
+    or(&cells.iter().map(|c| c.to_string()).collect::<Vec<_>>())
+}
+
 fn digits_and(ds: DigitSet) -> String {
     and(&ds.iter().map(|d| d.to_string()).collect::<Vec<_>>())
 }
@@ -79,6 +84,10 @@ fn number(n: usize) -> String {
         3 => "three".into(),
         4 => "four".into(),
         5 => "five".into(),
+        6 => "six".into(),
+        7 => "seven".into(),
+        8 => "eight".into(),
+        9 => "nine".into(),
         _ => n.to_string(),
     }
 }
@@ -165,53 +174,100 @@ fn lit(k: Candidate, on: bool) -> String {
     if on { format!("{} is {}", k.cell, k.digit) } else { format!("{} is not {}", k.cell, k.digit) }
 }
 
-/// A node true or false in words: `r1c2 is 5`, `5 is not in r1c23`.
+/// A node true or false in words: `r1c2 is 5`, `5 is in r1c2 or r1c3`, `5 is in neither r1c2
+/// nor r1c3`. Every cell is named; a group is never written compactly in prose.
 fn node(n: Node, on: bool) -> String {
-    match n.cells.first() {
-        Some(c) if n.cells.len() == 1 => lit(Candidate::new(c, n.digit), on),
-        _ if on => format!("{} is in {}", n.digit, fmt_cells_compact(n.cells)),
-        _ => format!("{} is not in {}", n.digit, fmt_cells_compact(n.cells)),
+    let cs: Vec<String> = n.cells.iter().map(|c| c.to_string()).collect();
+    match &cs[..] {
+        [_] => lit(Candidate::new(n.cells.first().unwrap_or(Cell::at(0, 0)), n.digit), on),
+        _ if on => format!("{} is in {}", n.digit, or(&cs)),
+        [a, b] => format!("{} is in neither {a} nor {b}", n.digit),
+        _ => format!("{} is in none of {}", n.digit, and(&cs)),
     }
 }
 
-/// Why a link holds, when it can be told from the link alone: ` (the only other place for 5
-/// in row 1)`, ` (both in column 3)`, ` (the cell's only other candidate)`.
-fn link_reason(l: &Link) -> String {
+/// The almost locked set of strong link `i`, if the link holds because of one.
+fn link_set(sets: &[(u16, Part)], i: usize) -> Option<&Part> {
+    sets.iter().find(|(j, _)| *j as usize == i).map(|(_, p)| p)
+}
+
+/// The almost locked sets a chain passes through ([`Detail::LinkSets`]).
+fn chain_sets(s: &Step) -> &[(u16, Part)] {
+    match &s.detail {
+        Detail::LinkSets(v) => v,
+        _ => &[],
+    }
+}
+
+/// An almost locked set in words: `r3c1, r3c2, r3c6 and r3c9 form an almost locked set in row
+/// 3, four cells holding 1, 2, 3, 5 and 6`.
+fn set_words(p: &Part) -> String {
+    format!(
+        "{} form an almost locked set in {}, {} cells holding {}",
+        cells_and(p.cells.iter()),
+        p.house,
+        number(p.cells.len() as usize),
+        digits_and(p.digits)
+    )
+}
+
+/// Why a link holds, when it can be told from the link (and the almost locked set behind it,
+/// `set`): ` (the only other place for 5 in row 1)`, ` (both in column 3)`, ` (the cell's
+/// only other candidate)`, ` (the same cell)`, or the set named whole.
+fn link_reason(l: &Link, set: Option<&Part>) -> String {
     let (a, b) = (l.from, l.to);
+    if let Some(p) = set.filter(|_| l.strong) {
+        return format!(" ({}: without {} they must hold {})", set_words(p), a.digit, b.digit);
+    }
     if a.digit == b.digit {
         let shared: Vec<House> = a.cells.union(b.cells).common_houses().collect();
+        let both = if a.cells.len() + b.cells.len() == 2 { "both" } else { "all" };
         match (l.strong, &shared[..]) {
-            (true, [h]) => format!(" (the only other place for {} in {h})", a.digit),
-            (false, [h, ..]) => format!(" (both in {h})"),
+            (true, [h, ..]) => format!(" (the only other place for {} in {h})", a.digit),
+            (false, [h, ..]) => format!(" ({both} in {h})"),
             _ => String::new(),
         }
-    } else if a.cells == b.cells {
-        if l.strong && a.cells.len() == 1 {
+    } else if a.cells == b.cells && a.cells.len() == 1 {
+        if l.strong {
             " (the cell's only other candidate)".into()
         } else {
-            String::new()
+            " (the same cell)".into()
         }
-    } else if l.strong {
-        format!(
-            " (the almost locked set {} keeps one of them)",
-            fmt_cells_compact(a.cells.union(b.cells))
-        )
     } else {
         String::new()
     }
 }
 
+/// Chains of up to this many links are told in one sentence; longer ones link by link, one
+/// line each.
+const SENTENCE_LINKS: usize = 4;
+
 /// Walks links in order from the first node, true after a strong link and false after a weak
-/// one: `if r1c2 is not 5, then r1c7 is 5 (…), so r5c7 is not 5 (…), so r5c2 is 5 (…)`.
-fn walk(links: &[Link]) -> String {
+/// one. Up to [`SENTENCE_LINKS`] links, one sentence: `if r1c2 is not 5, then r1c7 is 5 (…),
+/// so r5c7 is not 5 (…), so r5c2 is 5 (…)`. Longer chains: `suppose r1c2 is not 5; link by
+/// link:` then one line per link, `strong: r1c7 is 5 (…)` or `weak: r5c7 is not 5 (…)`.
+fn walk(links: &[Link], sets: &[(u16, Part)]) -> String {
     let Some(first) = links.first() else { return String::new() };
+    if links.len() > SENTENCE_LINKS {
+        let mut out = format!("suppose {}; link by link:", node(first.from, !first.strong));
+        for (i, l) in links.iter().enumerate() {
+            let kind = if l.strong { "strong" } else { "weak" };
+            let end = if i + 1 == links.len() { "" } else { ";" };
+            out.push_str(&format!(
+                "\n  {kind}: {}{}{end}",
+                node(l.to, l.strong),
+                link_reason(l, link_set(sets, i))
+            ));
+        }
+        return out;
+    }
     let mut out = format!("if {}, then ", node(first.from, !first.strong));
     for (i, l) in links.iter().enumerate() {
         if i > 0 {
             out.push_str(", so ");
         }
         out.push_str(&node(l.to, l.strong));
-        out.push_str(&link_reason(l));
+        out.push_str(&link_reason(l, link_set(sets, i)));
     }
     out
 }
@@ -235,7 +291,7 @@ fn part_words(p: &Part) -> String {
     let cells = if n == 1 { "cell" } else { "cells" };
     format!(
         "{} ({} {cells} of {} holding {})",
-        fmt_cells_compact(p.cells),
+        cells_and(p.cells.iter()),
         number(n),
         p.house,
         digits_and(p.digits)
@@ -257,7 +313,8 @@ fn singles(s: &Step) -> String {
             "{c} is the last empty cell of {h}, and {d} is the only digit {h} is missing, so {c} is {d}."
         ),
         (Technique::HiddenSingle, Some(h)) => format!(
-            "In {h}, {d} fits only in {c} (every other cell of {h} is filled or sees a {d}), so {c} is {d}."
+            "In {h}, {d} fits only in {c} (every other cell of {h} is filled or sees {} {d}), so {c} is {d}.",
+            if d.get() == 8 { "an" } else { "a" }
         ),
         _ => format!("{c} has only one candidate left, {d}, so {c} is {d}."),
     }
@@ -333,10 +390,15 @@ fn capitalize(t: &str) -> String {
     }
 }
 
-/// The fish's body: base houses, cover houses and what the n truths do.
+/// The fish's body: base houses, cover houses and what the n truths do: `The base houses are
+/// columns 3 and 8: in them, 7 fits only in rows 1 and 7, the cover houses. …`.
 fn fish_body(d: Digit, base: &[House], cover: &[House], fins: &[Candidate]) -> String {
     let n = number(base.len());
-    let mut out = format!("In {}, {d} fits only in {}", houses(base), houses(cover));
+    let mut out = format!(
+        "The base houses are {}: in them, {d} fits only in {}, the cover houses",
+        houses(base),
+        houses(cover)
+    );
     if !fins.is_empty() {
         let f = cells_of(fins);
         let word = if f.len() == 1 { "fin" } else { "fins" };
@@ -363,10 +425,30 @@ fn fish(s: &Step) -> String {
         ));
     } else {
         let fins = cells_of(&h.fins);
+        // An endo fin lies in two base houses (inside the pattern); the others are exo fins.
+        let (endo, exo): (Vec<Cell>, Vec<Cell>) = fins
+            .iter()
+            .partition(|&&c| h.houses.iter().filter(|b| b.cell_set().contains(c)).count() > 1);
         let (one, them) = if fins.len() == 1 { ("the fin", "it") } else { ("a fin", "the fins") };
+        out.push_str(&format!(" — unless {one} holds the {d}."));
+        if !exo.is_empty() {
+            out.push_str(&format!(
+                " A fin is a place for {d} in a base house outside the cover houses: when it \
+                 holds the {d}, its base house needs no {d} in the cover houses and the count \
+                 above fails."
+            ));
+        }
+        if !endo.is_empty() {
+            out.push_str(&format!(
+                " An endo fin ({}) lies in two base houses at once: one {d} there would serve \
+                 both, so the base houses would need one {d} fewer in the cover houses and the \
+                 count above fails.",
+                cells_and(endo.iter().copied())
+            ));
+        }
         out.push_str(&format!(
-            " — unless {one} holds the {d}. A cell in the cover houses that also sees {them} \
-             loses {d} either way: {}.",
+            " So either the fish holds or {one} is {d}; a cell in the cover houses that also \
+             sees {them} loses {d} either way: {}.",
             losses(&s.eliminations)
         ));
         if matches!(
@@ -374,8 +456,10 @@ fn fish(s: &Step) -> String {
             Technique::SashimiXWing | Technique::SashimiSwordfish | Technique::SashimiJellyfish
         ) {
             out.push_str(&format!(
-                " (Sashimi: set the fins aside and a base house keeps only one {d}; the argument \
-                 is the same.)"
+                " The fish is sashimi: without its {}, a base house keeps at most one {d} in \
+                 the cover houses, so the fish has a missing corner. The argument is the same: \
+                 if no fin is {d}, that base house's {d} is still in the cover houses.",
+                if fins.len() == 1 { "fin" } else { "fins" }
             ));
         }
     }
@@ -407,15 +491,15 @@ fn single_digit(s: &Step) -> String {
         return format!(
             "In {bx} every {d} lies in one row or one column of the box (an \"empty rectangle\" \
              around the cross). In {line}, {d} fits only in {} and {}. Suppose {t} were {d}: then \
-             {} is not {d}{}, so {} is {d}, which rules out {} in the box; the box's {d} must \
-             then be in {}, which sees {t}: impossible. So {}.",
-            fmt_cells_compact(q.cells),
-            fmt_cells_compact(p.cells),
-            fmt_cells_compact(q.cells),
+             {}{}, so {}, which rules out {} in the box; the box's {d} must then be in {}, which \
+             sees {t}: impossible. So {}.",
+            cells_or(q.cells),
+            cells_or(p.cells),
+            node(q, false),
             shared(q.cells),
-            fmt_cells_compact(p.cells),
-            fmt_cells_compact(near.cells),
-            fmt_cells_compact(far.cells),
+            node(p, true),
+            cells_and(near.cells.iter()),
+            cells_or(far.cells),
             losses(&s.eliminations)
         );
     }
@@ -428,23 +512,23 @@ fn single_digit(s: &Step) -> String {
     let shared = x1.cells.union(x2.cells).common_houses().next();
     format!(
         "In {}, {d} fits only in {} and {}; in {}, only in {} and {}. {} and {} see each other{}, \
-         so at most one of them is {d}: if {} is not {d}, {} is, and if {} is not {d}, {} is. So \
-         {} or {} is {d}, and a cell that sees both cannot be {d}: {}.",
+         so at most one of them is {d}: if {}, {}, and if {}, {}. So {} or {} is {d}, and a cell \
+         that sees both cannot be {d}: {}.",
         pair_house(0, y1, x1),
-        fmt_cells_compact(y1.cells),
-        fmt_cells_compact(x1.cells),
+        cells_or(y1.cells),
+        cells_or(x1.cells),
         pair_house(1, x2, y2),
-        fmt_cells_compact(x2.cells),
-        fmt_cells_compact(y2.cells),
-        fmt_cells_compact(x1.cells),
-        fmt_cells_compact(x2.cells),
+        cells_or(x2.cells),
+        cells_or(y2.cells),
+        cells_or(x1.cells),
+        cells_or(x2.cells),
         shared.map_or(String::new(), |h| format!(" (both in {h})")),
-        fmt_cells_compact(x1.cells),
-        fmt_cells_compact(y1.cells),
-        fmt_cells_compact(x2.cells),
-        fmt_cells_compact(y2.cells),
-        fmt_cells_compact(y1.cells),
-        fmt_cells_compact(y2.cells),
+        node(Node { digit: d, ..x1 }, false),
+        node(Node { digit: d, ..y1 }, true),
+        node(Node { digit: d, ..x2 }, false),
+        node(Node { digit: d, ..y2 }, true),
+        cells_or(y1.cells),
+        cells_or(y2.cells),
         losses(&s.eliminations)
     )
 }
@@ -482,7 +566,7 @@ fn wing(s: &Step) -> String {
                 return s.text.clone();
             };
             let x = l1.from.digit;
-            let (a, b) = (fmt_cells_compact(l1.to.cells), fmt_cells_compact(l2.to.cells));
+            let (a, b) = (cells_or(l1.to.cells), cells_or(l2.to.cells));
             format!(
                 "{c1} and {c2} both hold only {x} and {z}. In {house}, {x} fits only in {a} and \
                  {b}; {a} sees {c1} and {b} sees {c2}. If both cells were {x}, {house} would have \
@@ -670,17 +754,38 @@ fn uniqueness(s: &Step) -> String {
         ),
         Technique::UniqueRectangle3 => {
             let extra = digits_of(&h.fins).minus(ab);
-            let others = cells_of(&h.alternate);
+            // One subset per house: the roof (as one cell holding the extra digits) with the
+            // other cells of the house the step marks.
+            let subsets: Vec<String> = h
+                .houses
+                .iter()
+                .map(|&house| {
+                    let others: Vec<Cell> = cells_of(&h.alternate)
+                        .into_iter()
+                        .filter(|&c| house.cell_set().contains(c))
+                        .collect();
+                    let digits =
+                        others.iter().fold(extra, |ds, &c| ds.union(digits_at(&h.alternate, c)));
+                    format!(
+                        "in {house}, the roof and {} hold only {} between them, {} digits for {} \
+                         cells, so they take {} and the rest of {house} cannot hold {}",
+                        cells_and(others.iter().copied()),
+                        digits_and(digits),
+                        number(digits.len() as usize),
+                        number(others.len() + 1),
+                        digits_and(digits),
+                        digits_or(digits)
+                    )
+                })
+                .collect();
             format!(
-                "{} The corners {} must hold one of their extra digits ({}), so together they act \
-                 like one cell with those candidates. Together with {} they form a naked \
-                 subset in {}: those cells take its digits, so the rest of that house cannot hold \
-                 them: {l}.",
+                "{} The corners {} (the roof) must hold one of their extra digits ({}), so \
+                 together they act like one cell with those candidates and form a naked subset \
+                 with other cells: {}: {l}.",
                 intro(&format!("candidates {abs}")),
                 cells_and(roof.iter().copied()),
                 digits_or(extra),
-                cells_and(others),
-                and(&h.houses.iter().map(|h| h.to_string()).collect::<Vec<_>>())
+                subsets.join("; ")
             )
         }
         Technique::UniqueRectangle4 => {
@@ -719,8 +824,10 @@ fn uniqueness(s: &Step) -> String {
                 Detail::Filled(v) => v.clone(),
                 _ => Vec::new(),
             };
-            let fw =
-                and(&filled.iter().map(|k| format!("{}={}", k.cell, k.digit)).collect::<Vec<_>>());
+            let fw = and(&filled
+                .iter()
+                .map(|k| format!("{} with {}", k.cell, k.digit))
+                .collect::<Vec<_>>());
             let base = format!(
                 "{} form a rectangle over two rows, two columns and two boxes, and none of them \
                  is a given. Solving filled {fw}. If the rectangle ended up with two digits \
@@ -763,31 +870,35 @@ const CHAIN_INTRO: &str = "A chain alternates strong links (if one end is false,
 fn chain(s: &Step) -> String {
     let links = &s.highlight.links;
     let (Some(first), Some(last)) = (links.first(), links.last()) else { return s.text.clone() };
+    let sets = chain_sets(s);
     let start = first.from;
     let end = last.to;
-    let walked = capitalize(&walk(links));
+    let walked = capitalize(&walk(links, sets));
+    // A chain told link by link ends on a line of its own; the conclusion starts a new one.
+    let stop = if links.len() > SENTENCE_LINKS { ".\n" } else { ". " };
     let l = result(s);
     let closed = start == end;
     let continuous =
         matches!(s.technique, Technique::ContinuousNiceLoop | Technique::GroupedContinuousNiceLoop);
     if continuous {
         return format!(
-            "{CHAIN_INTRO} This one closes into a loop: {walked}, back where it started. A loop \
-             that agrees with itself works in both directions, so every link has exactly one \
-             true end and each weak link acts as a strong one: a digit weakly linked between two \
-             cells is in one of them, two digits weakly linked in a cell fill it. So: {l}."
+            "{CHAIN_INTRO} This one closes into a loop, its last link leading back to its start. \
+             {walked}{stop}A loop that agrees with itself works in both directions, so every \
+             link has exactly one true end and each weak link acts as a strong one. So, \
+             elimination by elimination:{}.",
+            loop_reasons(s, sets)
         );
     }
     if closed && first.strong {
         return format!(
-            "{CHAIN_INTRO} {walked}. Assuming {} is false forces it to be true, so it is true: \
-             {l}.",
+            "{CHAIN_INTRO} {walked}{stop}Assuming {} is false forces it to be true, so it is \
+             true: {l}.",
             node(start, true)
         );
     }
     if closed {
         return format!(
-            "{CHAIN_INTRO} {walked}. Assuming {} forces the opposite, so it is false: {l}.",
+            "{CHAIN_INTRO} {walked}{stop}Assuming {} forces the opposite, so it is false: {l}.",
             node(start, true)
         );
     }
@@ -799,7 +910,77 @@ fn chain(s: &Step) -> String {
          would make both ends false)"
             .to_string()
     };
-    format!("{CHAIN_INTRO} {walked}. So {ends}. {why}: {l}.")
+    format!("{CHAIN_INTRO} {walked}{stop}So {ends}. {why}: {l}.")
+}
+
+/// Each elimination of a continuous loop with the link that makes it: a weak link between
+/// two places of a digit (now strong, so a cell seeing all of both loses the digit), a weak
+/// link between two digits of one cell (now strong, so the cell's other digits go), or an
+/// almost locked set whose strong link keeps exactly one of its two digits (so its other
+/// digits are locked in it). Eliminations with the same reason are told together.
+fn loop_reasons(s: &Step, sets: &[(u16, Part)]) -> String {
+    let links = &s.highlight.links;
+    // Each reason is told without the eliminated cell, so the cells it serves share it.
+    let reason = |e: Candidate| -> Option<String> {
+        let weak = links.iter().filter(|l| !l.strong).find_map(|l| {
+            let (a, b) = (l.from, l.to);
+            let both = a.cells.union(b.cells);
+            if a.digit == b.digit && e.digit == a.digit && !both.contains(e.cell) {
+                both.iter().all(|c| c.sees(e.cell)).then(|| {
+                    format!(
+                        "the weak link between {d} in {} and {d} in {} acts as a strong one, so \
+                         one of those places holds {d}, and each of these cells sees all of them",
+                        cells_or(a.cells),
+                        cells_or(b.cells),
+                        d = a.digit
+                    )
+                })
+            } else if a.cells == b.cells
+                && a.cells.len() == 1
+                && a.cells.contains(e.cell)
+                && e.digit != a.digit
+                && e.digit != b.digit
+            {
+                Some(format!(
+                    "the weak link between {} and {} in {} acts as a strong one, so the cell is \
+                     {} or {}",
+                    a.digit, b.digit, e.cell, a.digit, b.digit
+                ))
+            } else {
+                None
+            }
+        });
+        weak.or_else(|| {
+            sets.iter().find_map(|(i, p)| {
+                let l = links.get(*i as usize)?;
+                let kept = DigitSet::single(l.from.digit).union(DigitSet::single(l.to.digit));
+                (p.digits.contains(e.digit) && !kept.contains(e.digit) && !p.cells.contains(e.cell))
+                    .then(|| {
+                        format!(
+                            "{}; the loop leaves exactly one of {} and {} in it, so its other \
+                             {} ({}) {} locked in it, and each of these cells sees every {} of \
+                             the set",
+                            set_words(p),
+                            l.from.digit,
+                            l.to.digit,
+                            if p.digits.minus(kept).len() == 1 { "digit" } else { "digits" },
+                            digits_and(p.digits.minus(kept)),
+                            if p.digits.minus(kept).len() == 1 { "is" } else { "are" },
+                            e.digit
+                        )
+                    })
+            })
+        })
+    };
+    let mut told: Vec<(String, Vec<Candidate>)> = Vec::new();
+    for &e in &s.eliminations {
+        let r = reason(e).unwrap_or_else(|| "every link of the loop holds".into());
+        match told.iter_mut().find(|(t, _)| *t == r) {
+            Some((_, es)) => es.push(e),
+            None => told.push((r, vec![e])),
+        }
+    }
+    told.iter().map(|(r, es)| format!("\n  {}: {r}", losses(es))).collect::<Vec<_>>().join(";")
 }
 
 fn parts(s: &Step) -> &[Part] {
@@ -809,7 +990,53 @@ fn parts(s: &Step) -> &[Part] {
     }
 }
 
+/// A note on sets of an ALS step that share cells (an overlap is allowed as long as the
+/// digits passed between the sets do not lie in the shared cells): empty when none do.
+fn overlap_note(ps: &[Part], names: &[String], petals: bool) -> String {
+    let mut notes = Vec::new();
+    for i in 0..ps.len() {
+        for j in i + 1..ps.len() {
+            let shared = ps[i].cells.intersection(ps[j].cells);
+            if !shared.is_empty() {
+                notes.push(format!(
+                    "{} and {} overlap in {}",
+                    names.get(i).map_or("one set", |n| n.as_str()),
+                    names.get(j).map_or("another", |n| n.as_str()),
+                    cells_and(shared.iter())
+                ));
+            }
+        }
+    }
+    if notes.is_empty() {
+        return String::new();
+    }
+    let why = if petals {
+        "Petals may share cells: the argument uses one petal at a time, the one whose digit \
+         the stem takes, so the overlap changes nothing"
+    } else {
+        "Sets may share cells as long as the digit passed from one set to the next lies in no \
+         shared cell (the finder checks it): each set still holds all but one of its digits, \
+         so the argument is the same"
+    };
+    format!(" Note: {}. {why}.", and(&notes))
+}
+
 fn als(s: &Step) -> String {
+    let text = als_words(s);
+    let ps = parts(s);
+    let names: Vec<String> = match s.technique {
+        Technique::AlsXz => vec!["A".into(), "B".into()],
+        Technique::AlsXyWing => vec!["A".into(), "B".into(), "C".into()],
+        Technique::AlsXyChain => (1..=ps.len()).map(|i| format!("A{i}")).collect(),
+        Technique::DeathBlossom => {
+            s.highlight.links.iter().map(|l| format!("the petal for {}", l.from.digit)).collect()
+        }
+        _ => return text,
+    };
+    format!("{text}{}", overlap_note(ps, &names, s.technique == Technique::DeathBlossom))
+}
+
+fn als_words(s: &Step) -> String {
     let h = &s.highlight;
     let ps = parts(s);
     let l = result(s);
@@ -925,26 +1152,33 @@ fn als(s: &Step) -> String {
                 and(&ex)
             )
         }
-        (Technique::SueDeCoq, [inter, line, bx]) => format!(
-            "Where {} meets {}, the cells {} hold {}: two more digits than cells. {} ({}) in {} and \
-             {} ({}) in {} share no digit, and all these cells together hold exactly as many digits as \
-             there are cells. Each digit can be used at most once among them (a digit of the line \
-             part only in the line, one of the box part only in the box), so every one is used \
-             exactly once: the line's digits leave the rest of {}, the box's leave the rest of \
-             {}: {l}.",
-            bx.house,
-            line.house,
-            fmt_cells_compact(inter.cells),
-            digits_and(inter.digits),
-            fmt_cells_compact(line.cells),
-            digits_and(line.digits),
-            line.house,
-            fmt_cells_compact(bx.cells),
-            digits_and(bx.digits),
-            bx.house,
-            line.house,
-            bx.house
-        ),
+        (Technique::SueDeCoq, [inter, line, bx]) => {
+            let (n, k) = (inter.cells.len() as usize, inter.digits.len() as usize);
+            let more = k.saturating_sub(n);
+            format!(
+                "Where {} meets {}, the {} cells {} hold {}: {} more {} than cells. {} ({}) in {} \
+                 and {} ({}) in {} share no digit, and all these cells together hold exactly as \
+                 many digits as there are cells. Each digit can be used at most once among them \
+                 (a digit of the line part only in the line, one of the box part only in the \
+                 box), so every one is used exactly once: the line's digits leave the rest of {}, \
+                 the box's leave the rest of {}: {l}.",
+                bx.house,
+                line.house,
+                number(n),
+                cells_and(inter.cells.iter()),
+                digits_and(inter.digits),
+                number(more),
+                if more == 1 { "digit" } else { "digits" },
+                cells_and(line.cells.iter()),
+                digits_and(line.digits),
+                line.house,
+                cells_and(bx.cells.iter()),
+                digits_and(bx.digits),
+                bx.house,
+                line.house,
+                bx.house
+            )
+        }
         _ => s.text.clone(),
     }
 }
@@ -997,9 +1231,8 @@ fn forcing(s: &Step) -> String {
                     let d = main_digit(s);
                     let body = fish_body(d, &h.houses, &h.cover_houses, &h.fins);
                     format!(
-                        "Kraken fish: {} — unless a fin holds the {d}. Either way the {d} goes \
-                         from the target. ",
-                        body.replacen("In ", "in ", 1)
+                        "{body} — unless a fin holds the {d}. Either way the {d} goes from the \
+                         target. "
                     )
                 } else {
                     String::new()
@@ -1108,7 +1341,7 @@ fn forcing(s: &Step) -> String {
             let ws: Vec<String> = chains.iter().map(|c| lit_walk(c)).collect();
             out.push_str(&ws.join("; "));
             out.push_str(&format!(". Either the fish or a fin holds, so: {l}."));
-            format!("Kraken fish: {}", out.replacen("In ", "in ", 1))
+            out
         }
         _ => s.text.clone(),
     }

@@ -43,7 +43,7 @@ pub use dispatch::{
     Options, Order, find, find_all, find_checked, find_first, next_step, next_step_in, reduce_round,
 };
 pub use path::{Advance, Path, PathRun, PathStatus, solve_path, solve_path_with};
-pub use proof::{Clash, Ending, Fact, Line, Pattern, Proof, Reason};
+pub use proof::{Clash, Ending, Fact, FlatLine, Line, Pattern, Proof, Reason};
 pub use se_walk::se_steps;
 pub use sink::{Context, Sink};
 pub use step::{Detail, Highlight, HintLevel, Link, Node, Part, Step};

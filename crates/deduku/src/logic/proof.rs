@@ -292,25 +292,81 @@ impl Proof {
     /// The numbered lines, one string each (`"3. r3c7 is 5 → …"`), sub-proofs of inner forcing
     /// nets right after their line, numbered `3.1`, `3.2`, …, and the ending last.
     pub fn render(&self) -> Vec<String> {
+        self.flatten()
+            .into_iter()
+            .map(|l| if l.label.is_empty() { l.text } else { format!("{}. {}", l.label, l.text) })
+            .collect()
+    }
+}
+
+/// One entry of a proof listed flat ([`Proof::flatten`]): a numbered line, a "Choice k"
+/// heading before a verity's branch, or an ending.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct FlatLine {
+    /// The number the text cites it by (`3`, `3.2` inside line 3's inner net); empty for a
+    /// heading or an ending.
+    pub label: String,
+    /// The entry in words, without its number.
+    pub text: String,
+    /// What to draw: the fact's candidate first, then a pattern's candidates (none for a
+    /// heading or an ending).
+    pub candidates: Vec<Candidate>,
+    /// The fact (none for a heading or an ending).
+    pub fact: Option<Fact>,
+    /// The entries it rests on (indices into the flat list).
+    pub premises: Vec<usize>,
+    /// Whether its proof's ending names it: a line of the contradiction, or a branch's
+    /// conclusion.
+    pub ends: bool,
+    /// 0 for the proof's own entries, 1 inside an inner net, and so on.
+    pub depth: u8,
+}
+
+impl Proof {
+    /// Every line of the proof in reading order, each inner net's lines right after the line
+    /// they prove, a heading before each branch of a verity and each proof's ending after its
+    /// lines: the list [`Proof::render`] prints, as data, for the page's proof player and
+    /// `explain --json`.
+    pub fn flatten(&self) -> Vec<FlatLine> {
         let mut out = Vec::new();
-        self.render_into("", &mut out);
+        self.flatten_into("", 0, &mut out);
         out
     }
 
-    fn render_into(&self, prefix: &str, out: &mut Vec<String>) {
-        let mut branch = usize::MAX;
+    fn flatten_into(&self, prefix: &str, depth: u8, out: &mut Vec<FlatLine>) {
+        let heading = |text: String| FlatLine {
+            label: String::new(),
+            text,
+            candidates: Vec::new(),
+            fact: None,
+            premises: Vec::new(),
+            ends: false,
+            depth,
+        };
+        // Where each of this proof's lines lands in `out`.
+        let mut at: Vec<usize> = Vec::with_capacity(self.lines.len());
         let many = self.branches() > 1;
+        let mut branch = usize::MAX;
         for (i, line) in self.lines.iter().enumerate() {
             if many && line.branch != branch {
                 branch = line.branch;
-                out.push(format!("Choice {}:", branch + 1));
+                out.push(heading(format!("Choice {}:", branch + 1)));
             }
-            out.push(format!("{prefix}{}. {}", i + 1, self.line_text(i, prefix)));
+            at.push(out.len());
+            out.push(FlatLine {
+                label: format!("{prefix}{}", i + 1),
+                text: self.line_text(i, prefix),
+                candidates: line.candidates(),
+                fact: Some(line.fact),
+                premises: line.premises.iter().filter_map(|&p| at.get(p).copied()).collect(),
+                ends: self.ends_at(i),
+                depth,
+            });
             if let Reason::Forcing(sub) = &line.reason {
-                sub.render_into(&format!("{prefix}{}.", i + 1), out);
+                sub.flatten_into(&format!("{prefix}{}.", i + 1), depth.saturating_add(1), out);
             }
         }
-        out.push(self.ending_text(prefix));
+        out.push(heading(self.ending_text(prefix)));
     }
 }
 

@@ -151,7 +151,8 @@ fn two_pair_step(
     ];
     s.length = 4;
     let pattern = match technique {
-        Technique::TurbotFish => format!("{d} {y1} ={d}= {x1} -{d}- {x2} ={d}= {y2}"),
+        // A chain like the others: Eureka notation.
+        Technique::TurbotFish => format!("({d}){y1}=({d}){x1}-({d}){x2}=({d}){y2}"),
         _ => format!("{d} in {} (connected by {})", fmt_cells([y1, y2]), fmt_cells([x1, x2])),
     };
     s.with_text(pattern)
@@ -307,7 +308,8 @@ mod tests {
         );
         let t = texts_with(&b, Technique::TurbotFish, "r7c7<>2");
         assert!(!t.is_empty());
-        assert!(t[0].contains(" =2= ") && t[0].contains(" -2- "), "{t:?}");
+        assert!(t[0].starts_with("Turbot Fish: (2)r") && t[0].contains("=(2)r"), "{t:?}");
+        assert!(t[0].contains("-(2)r"), "{t:?}");
     }
 
     #[test]

@@ -130,6 +130,11 @@ pub enum Detail {
     },
     /// The corners of an avoidable rectangle that solving filled, with their digits.
     Filled(Vec<Candidate>),
+    /// The almost locked sets a grouped chain or loop passes through: per set, the index (in
+    /// [`Highlight::links`]) of the strong link it makes, from one of its digits to another,
+    /// and the whole set (its cells, all its digits, its house). A link node holds only its
+    /// digit's cells of the set, so the set itself is named here.
+    LinkSets(Vec<(u16, Part)>),
 }
 
 /// A set of cells of one house with the candidates they hold together.

@@ -407,15 +407,19 @@ fn remote_pair_step(
     let ds: Vec<Digit> = pair.iter().collect();
     let (x, y) = (ds[0], ds[1]);
     s.highlight.cells = path.to_vec();
-    let mut text = format!("{x}/{y} {}", path[0]);
+    // In Eureka notation, as every chain: `1/8 (8=1)r1c7-(1=8)r2c7-…-(1)r9c7`.
+    let mut text = format!("{x}/{y} ");
     for (i, w) in path.windows(2).enumerate() {
-        // Cell i holds `a` when the first cell holds `x`; the link to the next cell is on
-        // the digit that cell i does not hold... written HoDoKu-style as the shared digit.
+        // Cell i holds `on` when the first cell holds `x`; its link to the next cell is on
+        // `on`, which the next cell then cannot hold.
         let (on, off) = if i % 2 == 0 { (x, y) } else { (y, x) };
         let n = Node::cand;
         s.highlight.links.push(strong(n(w[0], off), n(w[0], on)));
         s.highlight.links.push(weak(n(w[0], on), n(w[1], on)));
-        text.push_str(&format!(" -{on}- {}", w[1]));
+        text.push_str(&format!("({off}={on}){}-", w[0]));
+        if i + 2 == path.len() {
+            text.push_str(&format!("({on}){}", w[1]));
+        }
     }
     for (i, &c) in path.iter().enumerate() {
         let (on, off) = if i % 2 == 0 { (x, y) } else { (y, x) };

@@ -232,6 +232,12 @@ impl Graph {
         self.cand_node[c.index() * 9 + d.index()]
     }
 
+    /// Whether `c` has exactly two candidates (every candidate is a node of a full or grouped
+    /// graph).
+    pub(crate) fn bivalue(&self, c: Cell) -> bool {
+        self.cand_node[c.index() * 9..c.index() * 9 + 9].iter().filter(|&&n| n != NONE).count() == 2
+    }
+
     fn add_strong(&mut self, a: u32, b: u32) {
         if a == NONE || b == NONE || a == b {
             return;

@@ -54,9 +54,9 @@ mod graph;
 pub(super) use graph::als_node_sizes;
 
 use crate::board::Board;
-use crate::grid::{Candidate, CellSet, Digit};
+use crate::grid::{Candidate, CellSet, Digit, DigitSet, House};
 use crate::logic::lit::{Lit, LitSet, LitSets};
-use crate::logic::step::{Link, Node, Step};
+use crate::logic::step::{Detail, Link, Node, Part, Step, fmt_cells_compact};
 use crate::logic::{Sink, Technique, nothing};
 use graph::{Bfs, Graph, GraphKind};
 use std::cell::RefCell;
@@ -259,6 +259,9 @@ struct Found {
     nodes: Vec<Node>,
     /// The eliminations.
     elims: Vec<Candidate>,
+    /// The almost locked sets behind strong links: per such link, its index (link `i` joins
+    /// `nodes[i]` and `nodes[i + 1]`), the set's cells and its digits.
+    sets: Vec<(u16, CellSet, DigitSet)>,
 }
 
 fn same_digit_ends(nodes: &[Node]) -> bool {
@@ -427,7 +430,8 @@ fn collect_off(
             let nodes: Vec<Node> = path.iter().map(|&x| g.nodes[x.index()]).collect();
             let elims = loop_eliminations(board, g, &path);
             if !elims.is_empty() {
-                out.push(Found { shape: Shape::Continuous, lits: path, nodes, elims });
+                let sets = link_sets(g, &path);
+                out.push(Found { shape: Shape::Continuous, lits: path, nodes, elims, sets });
             }
         }
     }
@@ -467,8 +471,40 @@ fn push_found(
         return false;
     }
     let nodes = path.iter().map(|&x| g.nodes[x.index()]).collect();
-    out.push(Found { shape, lits: path, nodes, elims });
+    let sets = link_sets(g, &path);
+    out.push(Found { shape, lits: path, nodes, elims, sets });
     true
+}
+
+/// The almost locked sets behind the strong links of `path` (a link out of an "off" literal
+/// is strong): a strong link between two digits that is not the two candidates of one
+/// bivalue cell holds because both digits' nodes belong to one set of the graph.
+fn link_sets(g: &Graph, path: &[Lit]) -> Vec<(u16, CellSet, DigitSet)> {
+    let mut out = Vec::new();
+    if g.als.is_empty() {
+        return out;
+    }
+    for (i, w) in path.windows(2).enumerate() {
+        let (a, b) = (w[0].index(), w[1].index());
+        if w[0].is_on() || g.digit[a] == g.digit[b] {
+            continue;
+        }
+        let (na, nb) = (g.nodes[a], g.nodes[b]);
+        if na.cells == nb.cells
+            && na.cells.len() == 1
+            && na.cells.first().is_some_and(|c| g.bivalue(c))
+        {
+            continue;
+        }
+        let (a, b) = (a as u32, b as u32);
+        if let Some((cells, nodes)) =
+            g.als.iter().find(|(_, nodes)| nodes.contains(&a) && nodes.contains(&b))
+        {
+            let digits = nodes.iter().map(|&n| g.digit[n as usize]).collect();
+            out.push((i as u16, *cells, digits));
+        }
+    }
+    out
 }
 
 /// Whether the literals name pairwise different nodes.
@@ -603,13 +639,28 @@ impl Found {
         let distinct_nodes = if closed { self.lits.len() - 1 } else { self.lits.len() };
         s.length = distinct_nodes as u16;
         s.eliminations = self.elims.clone();
-        let text = eureka(&nodes, &strong);
+        if !self.sets.is_empty() {
+            s.detail = Detail::LinkSets(
+                self.sets
+                    .iter()
+                    .map(|&(i, cells, digits)| {
+                        let house = cells.common_houses().next().unwrap_or(House::row(0));
+                        (i, Part { cells, digits, house })
+                    })
+                    .collect(),
+            );
+        }
+        let set_cells: Vec<(usize, CellSet)> =
+            self.sets.iter().map(|&(i, cells, _)| (i as usize, cells)).collect();
+        let text = eureka(&nodes, &strong, &set_cells);
         s.with_text(text)
     }
 }
 
-/// The chain in Eureka notation: `(1=3)r1c2-(3)r1c7=(3)r5c7`.
-pub(crate) fn eureka(nodes: &[Node], strong: &[bool]) -> String {
+/// The chain in Eureka notation: `(1=3)r1c2-(3)r1c7=(3)r5c7`; the strong link `i` of an
+/// almost locked set (`sets`: link index and the set's cells) is written as one node, the set
+/// whole: `(6=2)r3c1269`.
+pub(crate) fn eureka(nodes: &[Node], strong: &[bool], sets: &[(usize, CellSet)]) -> String {
     let sym = |st: bool| if st { '=' } else { '-' };
     let mut out = String::new();
     let mut i = 0;
@@ -618,7 +669,13 @@ pub(crate) fn eureka(nodes: &[Node], strong: &[bool]) -> String {
         if i > 0 {
             out.push(sym(strong[i - 1]));
         }
-        if i + 1 < nodes.len() && nodes[i + 1].cells == n.cells {
+        if let Some(&(_, cells)) =
+            sets.iter().find(|(j, _)| *j == i).filter(|_| i + 1 < nodes.len())
+        {
+            let set = fmt_cells_compact(cells);
+            out.push_str(&format!("({}{}{}){set}", n.digit, sym(strong[i]), nodes[i + 1].digit));
+            i += 2;
+        } else if i + 1 < nodes.len() && nodes[i + 1].cells == n.cells {
             out.push_str(&format!("({}{}{}){}", n.digit, sym(strong[i]), nodes[i + 1].digit, n));
             i += 2;
         } else {
@@ -827,6 +884,6 @@ mod tests {
             Node::cand(c(0, 6), d(2)),
             Node::cand(c(0, 6), d(5)),
         ];
-        assert_eq!(eureka(&nodes, &[true, false, true]), "(1=3)r1c2-(3=6)r1c7");
+        assert_eq!(eureka(&nodes, &[true, false, true], &[]), "(1=3)r1c2-(3=6)r1c7");
     }
 }

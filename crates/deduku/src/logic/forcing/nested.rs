@@ -32,7 +32,7 @@ use super::step_proving;
 use crate::board::Board;
 use crate::grid::{Candidate, Cell, CellSet, DigitSet, House};
 use crate::logic::lit::{Lit, LitSet};
-use crate::logic::proof::{Pattern, Reason};
+use crate::logic::proof::{Fact, Pattern, Reason};
 use crate::logic::step::Step;
 use crate::logic::{Detail, Sink, Technique};
 use std::ops::ControlFlow;
@@ -289,6 +289,14 @@ fn pattern_of(t: Technique, s: &Step, k: Candidate) -> Option<Pattern> {
     })
 }
 
+/// An inner rule's conclusion in the notation: `r1c4<>3 by forcing net`.
+fn inner_text(l: Lit, rule: Rule) -> String {
+    match rule {
+        Rule::Net => format!("{} by forcing net", lit_text(l)),
+        Rule::Basic(t) => format!("{} by {}", lit_text(l), t.name()),
+    }
+}
+
 /// The step of a contradiction from assumption `a` (`None` if there is none). When there is
 /// none, the literals the propagation derived go into `consistent` (see [`contradictions`]).
 fn step_of(board: &Board, a: Lit, level: Level, consistent: Option<&mut LitSet>) -> Option<Step> {
@@ -306,13 +314,7 @@ fn step_of(board: &Board, a: Lit, level: Level, consistent: Option<&mut LitSet>)
     let used: Vec<String> = inner
         .iter()
         .filter(|(l, _, _)| lits.contains(l))
-        .map(|&(l, rule, _)| {
-            let by = match rule {
-                Rule::Net => "forcing net".to_string(),
-                Rule::Basic(t) => t.name().to_string(),
-            };
-            format!("{} by {by}", lit_text(l))
-        })
+        .map(|&(l, rule, _)| inner_text(l, rule))
         .collect();
     // Without an inner rule it is a plain forcing net; a nested net uses an inner net.
     let nested_used = inner.iter().any(|(l, r, _)| *r == Rule::Net && lits.contains(l));
@@ -321,13 +323,31 @@ fn step_of(board: &Board, a: Lit, level: Level, consistent: Option<&mut LitSet>)
     }
     let proof =
         net.prove_contradiction(&[], &mut |l| inner_reason(board, &net, &inner, l)).map(Box::new);
+    // The notation counts and names what the proof shown uses (its top-level lines), which
+    // may be fewer than the propagation recorded; the rating's length stays the propagation's.
+    let (count, used) = match proof.as_deref() {
+        Some(p) => {
+            let shown: Vec<String> = inner
+                .iter()
+                .filter(|(l, _, _)| {
+                    p.lines.iter().any(|x| {
+                        matches!(x.reason, Reason::Pattern(_) | Reason::Forcing(_))
+                            && x.fact == Fact::new(l.candidate(), l.is_on())
+                    })
+                })
+                .map(|&(l, rule, _)| inner_text(l, rule))
+                .collect();
+            let n = p.lines.iter().filter(|x| x.reason != Reason::Assumption).count();
+            if shown.is_empty() { (lits.len().saturating_sub(1), used) } else { (n, shown) }
+        }
+        None => (lits.len().saturating_sub(1), used),
+    };
     s.detail = Detail::Forcing { house: None, reason: con.text.clone(), chains: Vec::new(), proof };
     let inside = format!("; inside: {}", used.join(", "));
     let pattern = format!(
-        "{} leads to a contradiction: {} ({} implications{inside})",
+        "{} leads to a contradiction: {} ({count} implications{inside})",
         lit_text(a),
         con.text,
-        lits.len().saturating_sub(1)
     );
     Some(s.with_text(pattern))
 }

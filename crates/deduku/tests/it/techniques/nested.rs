@@ -3,6 +3,7 @@
 
 use crate::support;
 use deduku::Technique::{DynamicForcingNet, NestedForcingNet};
+use deduku::logic::Reason;
 use deduku::{Board, Step, Technique, find_all, find_first};
 
 /// forum-hardest-1106 #3 after the default path's steps up to its first dynamic forcing net.
@@ -27,6 +28,30 @@ fn check(b: &Board, t: Technique, steps: &[Step]) {
         assert!(!s.highlight.links.is_empty(), "{}", s.text);
         assert!(s.text.contains("; inside: "), "{}", s.text);
         assert!(s.length > 10, "{}", s.text);
+        // The notation agrees with the proof shown: its count is the proof's implications,
+        // and each inner result it names is a line of the proof that an inner rule gives.
+        let p = s.proof().expect("a proof");
+        let lines = p.lines().iter().filter(|l| l.reason != Reason::Assumption);
+        assert!(
+            s.text.contains(&format!("({} implications; inside: ", lines.count())),
+            "{}",
+            s.text
+        );
+        let inside = s.text.split("; inside: ").nth(1).and_then(|t| t.split(')').next());
+        for item in inside.expect("an inside list").split(", ") {
+            let (lit, _) = item.split_once(" by ").expect("`… by …`");
+            let named = p.lines().iter().any(|l| {
+                matches!(l.reason, Reason::Pattern(_) | Reason::Forcing(_))
+                    && lit
+                        == format!(
+                            "{}{}{}",
+                            l.fact.candidate.cell,
+                            if l.fact.on { "=" } else { "<>" },
+                            l.fact.candidate.digit
+                        )
+            });
+            assert!(named, "{item} is no inner line of the proof: {}", s.text);
+        }
     }
 }
 

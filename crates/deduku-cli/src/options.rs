@@ -1,7 +1,38 @@
 //! The technique options shared by `explain`, `steps` and `rate`, mapped onto
-//! [`deduku::Options`], and the technique-ID value parser.
+//! [`deduku::Options`], the technique-ID value parser, and `--timeout-ms`.
 
-use deduku::{Family, Options, Order, Technique, TechniqueSet};
+use deduku::{Advance, Board, Family, Options, Order, Path, PathRun, Technique, TechniqueSet};
+use std::time::{Duration, Instant};
+
+/// How long one puzzle's path and rating may take (`rate`, `explain`).
+#[derive(clap::Args, Debug, Clone)]
+pub struct TimeoutArg {
+    /// Give up on a puzzle after this many milliseconds of its own work (path and rating) and
+    /// print `error: timeout` for it instead; the other puzzles keep their place in the
+    /// output. Without it a puzzle takes as long as it needs (the hardest known puzzles take
+    /// seconds).
+    #[arg(long, value_name = "MS")]
+    pub timeout_ms: Option<u64>,
+}
+
+impl TimeoutArg {
+    /// The whole path of `board`, or `None` when the timeout came first. The library's path
+    /// runner polls the deadline between techniques and inside long searches, so it stops
+    /// soon after.
+    pub fn path(&self, board: &Board, options: &Options) -> Option<Path> {
+        let mut run = PathRun::new(board, options);
+        let Some(ms) = self.timeout_ms else { return Some(run.finish()) };
+        let deadline = Instant::now() + Duration::from_millis(ms);
+        let stop = || Instant::now() >= deadline;
+        loop {
+            match run.advance(Some(&stop)) {
+                Advance::Done => return Some(run.finish()),
+                _ if stop() => return None,
+                _ => {}
+            }
+        }
+    }
+}
 
 /// Which techniques the step finder may use and how it chooses.
 #[derive(clap::Args, Debug, Clone)]

@@ -4,9 +4,9 @@
 
 use crate::input::{Failure, single_puzzle};
 use crate::json::{PathJson, status_name, to_line_json};
-use crate::options::TechniqueArgs;
+use crate::options::{TechniqueArgs, TimeoutArg};
 use deduku::format::{to_digits, to_grid, to_line, to_line_with_placed};
-use deduku::{Path, PathStatus, solve_path_with};
+use deduku::{Path, PathStatus};
 use std::io::{self, Write};
 
 /// Arguments of `explain`.
@@ -23,6 +23,8 @@ pub struct Args {
     pub words: bool,
     #[command(flatten)]
     techniques: TechniqueArgs,
+    #[command(flatten)]
+    timeout: TimeoutArg,
     /// A puzzle (any format), or a file holding one; stdin when absent or `-`.
     pub puzzle: Option<String>,
 }
@@ -30,7 +32,10 @@ pub struct Args {
 /// Runs `explain`.
 pub fn run(args: &Args) -> Result<(), Failure> {
     let board = single_puzzle(args.puzzle.as_deref())?;
-    let path = solve_path_with(&board, &args.techniques.options());
+    let Some(path) = args.timeout.path(&board, &args.techniques.options()) else {
+        let ms = args.timeout.timeout_ms.unwrap_or_default();
+        return Err(Failure::Incomplete(format!("timeout: no path within {ms} ms")));
+    };
     let text = if args.json { to_line_json(&PathJson::new(&path)) } else { render(&path, args) };
     let mut out = io::stdout().lock();
     writeln!(out, "{}", text.trim_end())?;

@@ -3,8 +3,8 @@
 //! own walk); `level` is Deduku's, from the path shown.
 
 use crate::input::{Failure, Line, Source, run_batch};
-use crate::options::TechniqueArgs;
-use deduku::{Options, PathStatus, solve_path_with};
+use crate::options::{TechniqueArgs, TimeoutArg};
+use deduku::{Options, PathStatus};
 use std::path::PathBuf;
 
 /// Arguments of `rate`.
@@ -12,6 +12,8 @@ use std::path::PathBuf;
 pub struct Args {
     #[command(flatten)]
     techniques: TechniqueArgs,
+    #[command(flatten)]
+    timeout: TimeoutArg,
     /// Puzzle file (stdin when absent or `-`): one puzzle per line, or multi-line grids
     /// separated by blank lines (read as `solve` reads it).
     pub file: Option<PathBuf>,
@@ -21,17 +23,19 @@ pub struct Args {
 pub fn run(args: &Args) -> Result<(), Failure> {
     let source = Source::open(args.file.as_deref())?;
     let options = args.techniques.options();
-    run_batch(source, |line| rate_line(line, &options))
+    run_batch(source, |line| rate_line(line, &options, &args.timeout))
 }
 
 /// One output line: the rating, or `error: …` when the puzzle has no unique solution, does not
-/// parse, or the enabled techniques do not solve it.
-fn rate_line(line: &Line, options: &Options) -> String {
+/// parse, the enabled techniques do not solve it, or it takes longer than the timeout.
+fn rate_line(line: &Line, options: &Options, timeout: &TimeoutArg) -> String {
     let board = match line.parse() {
         Ok(b) => b,
         Err(e) => return format!("error: {e}"),
     };
-    let path = solve_path_with(&board, options);
+    let Some(path) = timeout.path(&board, options) else {
+        return "error: timeout".to_string();
+    };
     match path.status {
         PathStatus::Solved => format!(
             "{:.1}\t{}\t{}\t{}\t{:.1}\t{:.1}",

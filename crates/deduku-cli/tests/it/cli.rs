@@ -558,6 +558,29 @@ fn explain_honours_the_technique_options() {
     }
 }
 
+/// `--timeout-ms`: a puzzle that needs longer prints `error: timeout` in its place, the lines
+/// around it are unchanged, and without the flag it is rated. `explain` gives up with exit code
+/// 1 and a message. (The hardest puzzles take far more than 1 ms, so this is no timed test.)
+#[test]
+fn timeout_gives_up_on_one_puzzle_and_keeps_the_order() {
+    let hardest = deduku::format::to_line(&support::corpus("corpora/forum-hardest-sample.txt")[0]);
+    let empty = ".".repeat(81);
+    let input = format!("not a puzzle\n{hardest}\n{empty}\n");
+    let plain = stdout(&run_stdin(&["rate"], &input));
+    let timed = stdout(&run_stdin(&["rate", "--timeout-ms", "1"], &input));
+    let (plain, timed): (Vec<&str>, Vec<&str>) = (plain.lines().collect(), timed.lines().collect());
+    assert_eq!(timed.len(), 3, "{timed:?}");
+    assert_eq!(timed[1], "error: timeout");
+    assert!(plain[1].starts_with(|c: char| c.is_ascii_digit()), "rated without it: {}", plain[1]);
+    assert_eq!((timed[0], timed[2]), (plain[0], plain[2]));
+    assert_eq!(timed[2], "error: multiple solutions");
+
+    let out = run(&["explain", "--timeout-ms", "1", &hardest]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("timeout"), "{out:?}");
+    assert!(out.stdout.is_empty());
+}
+
 /// `explain --words`: under each numbered step, indented and wrapped, the step's explanation
 /// in words, exactly the library's `Step::explain` once the lines are joined.
 #[test]

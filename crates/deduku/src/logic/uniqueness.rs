@@ -348,7 +348,12 @@ fn ur_type6(ur: &Ur, sink: &mut Sink) -> ControlFlow<()> {
     let roof_cells = cell_set([ur.rect[i], ur.rect[j]]);
     for d in [ur.a, ur.b] {
         for lines in [rows, cols] {
-            if lines.iter().all(|&h| ur.board.house_digit_cells(h, d).is_subset(rect_set)) {
+            // `d` must still be open in both lines: one that already holds it has no places at
+            // all, which is no confinement to the rectangle.
+            if lines.iter().all(|&h| {
+                !ur.board.house_has_value(h, d)
+                    && ur.board.house_digit_cells(h, d).is_subset(rect_set)
+            }) {
                 let mut s = ur.step(Technique::UniqueRectangle6);
                 ur.eliminate(&mut s, d, roof_cells);
                 s.highlight.houses.extend(lines);
@@ -374,7 +379,11 @@ fn hidden_rectangle(ur: &Ur, sink: &mut Sink) -> ControlFlow<()> {
         let row = House::row(c.row());
         let col = House::col(c.col());
         for (keep, gone) in [(ur.b, ur.a), (ur.a, ur.b)] {
-            if ur.board.house_digit_cells(row, keep).is_subset(cell_set([c, rm]))
+            // `keep` must still be open in the row and the column: had one of them placed it
+            // elsewhere, it would have no place there at all, which forces nothing.
+            if !ur.board.house_has_value(row, keep)
+                && !ur.board.house_has_value(col, keep)
+                && ur.board.house_digit_cells(row, keep).is_subset(cell_set([c, rm]))
                 && ur.board.house_digit_cells(col, keep).is_subset(cell_set([c, cm]))
             {
                 let mut s = ur.step(Technique::HiddenRectangle);

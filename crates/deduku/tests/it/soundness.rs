@@ -119,3 +119,64 @@ fn reduce_rounds_over_top1465_are_sound_and_leave_no_intersection_behind() {
     assert!(steps > 1000, "reduce found only {steps} steps on top1465");
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+/// A person's own position, as the page's worker receives it: a real puzzle with some of the
+/// solution's digits placed and some other candidates removed (in any pattern, not only what a
+/// technique would remove). Every technique on it is sound, and on a state that has lost its
+/// solution (a wrong placement or the solution's candidate removed) none panics. The fuzz target
+/// `fuzz/fuzz_targets/engine.rs` does the same without limits.
+mod person_states {
+    use crate::support;
+    use deduku::logic::{Context, Sink, find};
+    use deduku::{Cell, Digit, Technique};
+    use proptest::prelude::*;
+    use std::ops::ControlFlow;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(24))]
+        #[test]
+        fn every_technique_is_sound_on_a_persons_position(
+            pick in 0usize..1000,
+            ops in prop::collection::vec((0usize..81, 0u8..=255), 0..120),
+        ) {
+            let puzzles = support::corpus("corpora/top1465.txt");
+            let givens = &puzzles[pick % puzzles.len()];
+            let solution = support::solution(givens);
+            let sol = |c: Cell| solution[c.index()];
+            let mut board = givens.clone();
+            let mut holds = true;
+            for &(i, a) in &ops {
+                let c = Cell::from_index(i);
+                if board.value(c).is_some() {
+                    continue;
+                }
+                let any = Digit::from_index(usize::from(a) % 9);
+                match a {
+                    0..=199 if any.get() != sol(c) => {
+                        board.eliminate(c, any);
+                    }
+                    200..=239 => board.place(c, Digit::new(sol(c)).unwrap()),
+                    240..=247 => {
+                        let removed = board.eliminate(c, any);
+                        holds &= !(removed && any.get() == sol(c));
+                    }
+                    248.. if board.has_candidate(c, any) => {
+                        holds &= any.get() == sol(c);
+                        board.place(c, any);
+                    }
+                    _ => {}
+                }
+            }
+            let ctx = Context { unique: Some(true) };
+            for &t in Technique::ALL {
+                let mut sink = Sink::unlimited();
+                let _: ControlFlow<()> = find(&board, t, &ctx, &mut sink);
+                if holds {
+                    for s in sink.into_steps() {
+                        prop_assert_eq!(support::unsound(&s, &solution), None, "{:?}", t);
+                    }
+                }
+            }
+        }
+    }
+}

@@ -30,6 +30,29 @@ else
   cargo test --workspace --profile test-release
 fi
 
+step "fuzz targets (20 s each, when nightly and cargo-fuzz are installed)"
+# The fuzz crate is a workspace of its own (fuzz/): libFuzzer needs the nightly toolchain. A
+# machine without it skips this step and says so; the property tests above cover the same
+# ground with a fixed budget.
+if rustup toolchain list 2>/dev/null | grep -q '^nightly' && cargo +nightly fuzz --version >/dev/null 2>&1; then
+  for target in parse engine; do
+    log="$(mktemp)"
+    # libFuzzer exits non-zero on a panic (the input is left in fuzz/artifacts/TARGET/), and
+    # so does a build that fails; its progress lines go to the log, the summary here.
+    if ! (cd fuzz && cargo +nightly fuzz run "$target" -- -max_total_time=20 -timeout=30 \
+      -rss_limit_mb=4096 -len_control=0 -max_len=256) >"$log" 2>&1; then
+      tail -n 40 "$log" >&2
+      echo "fuzz target $target failed (a crash is kept in fuzz/artifacts/$target/)" >&2
+      exit 1
+    fi
+    grep -E '^Done' "$log" | sed "s/^/  $target: /" >&2
+    rm -f "$log"
+  done
+else
+  echo "skipped: the fuzz targets need the nightly toolchain and cargo-fuzz" \
+    "(rustup toolchain install nightly; cargo install cargo-fuzz)" >&2
+fi
+
 step "cargo doc"
 RUSTDOCFLAGS=-Dwarnings cargo doc --workspace --no-deps
 

@@ -485,6 +485,23 @@ fn the_proofs_of_forum_hardest_1106_check() {
     check_corpus("forum-hardest-1106", &support::puzzles(&text));
 }
 
+/// Every 10th puzzle of the 1905 forum puzzles rated 11 and up (500 puzzles), when
+/// `../shared/data` is there: the whole file is 5,000 puzzles, too long for every run.
+#[test]
+#[ignore = "needs ../shared/data; skips with a message when it is absent"]
+fn the_proofs_of_a_1905_11plus_sample_check() {
+    let path = support::shared_path("data/corpora/forum-hardest-1905-11plus-5000.txt");
+    let Ok(text) = std::fs::read_to_string(&path) else {
+        eprintln!("skipped: {} is absent", path.display());
+        return;
+    };
+    // DEDUKU_1905_STEP=1 checks all 5,000 (about 15 minutes on one core).
+    let step = std::env::var("DEDUKU_1905_STEP").ok().and_then(|s| s.parse().ok()).unwrap_or(10);
+    let sample: Vec<_> = support::puzzles(&text).into_iter().step_by(step).collect();
+    let n = check_corpus(&format!("forum-hardest-1905-11plus, every {step}"), &sample);
+    assert!(n > 1000 / step, "only {n} forcing steps");
+}
+
 /// The checker rejects what is wrong: a corrupted proof of a real step fails, in each of the
 /// ways it is built to catch.
 #[test]

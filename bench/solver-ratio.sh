@@ -2,7 +2,7 @@
 # Exact-solver speed beside the reference (`../shared/tools/baseline`, the `sudoku` crate 0.8),
 # run alternately on one core, medians: the table of README "Speed" and issue 12.
 #
-# usage: scripts/solver-ratio.sh [rounds] [seconds]   (defaults 5 rounds of 1 s per run)
+# usage: bench/solver-ratio.sh [rounds] [seconds]   (defaults 5 rounds of 1 s per run)
 # env:   SETS="17-clue top1465 ..." (files in ../shared/data/corpora), MODES="one count2",
 #        ISOMORPHS=N: also measure each set's N random isomorphs (every puzzle relabelled,
 #        its rows, columns, bands and stacks shuffled, half transposed: `solve_speed FILE

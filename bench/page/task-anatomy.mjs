@@ -6,8 +6,8 @@
 // click dispatched at the start of a frame, whose layout and paint ran in the same task); not
 // part of the test suite.
 //
-//   node tests/probe/task-anatomy.mjs RUNS DIST [DIST...]     (after `trunk build --release`)
-import { TASK_PARTS, TRACE_WITH_WASM, alternateBuilds, median, probeArgs, readSample, traceSpeedPhases } from '../chromium.mjs';
+//   node bench/page/task-anatomy.mjs RUNS DIST [DIST...]     (after `trunk build --release`)
+import { TASK_PARTS, TRACE_WITH_WASM, alternateBuilds, median, probeArgs, readSample, traceSpeedPhases } from '../../tests/chromium.mjs';
 
 const { runs, dists } = probeArgs('task-anatomy');
 const PHASES = ['paste', 'step', 'solve all'];

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Exact-solver speed beside the reference (`../shared/tools/baseline`, the `sudoku` crate 0.8),
-# run alternately on one core, medians: the table of README "Speed" and issue 12.
+# run alternately on one core, medians: `bench/run solver` and the README's "Performance" table.
 #
 # usage: bench/solver-ratio.sh [rounds] [seconds]   (defaults 5 rounds of 1 s per run)
 # env:   SETS="17-clue top1465 ..." (files in ../shared/data/corpora), MODES="one count2",
@@ -9,7 +9,7 @@
 #        isomorph SEED`, seeds 1..N, in one file under target/isomorphs), free of any
 #        favour the corpus's own way of writing the puzzles down gives a solver's fixed order
 #        (tdoku's benchmark shuffles its puzzles the same way, bar the transposition, so its
-#        published ratios compare with these rows: README "Speed"); SHUFFLE=1: without the
+#        published ratios compare with these rows: bench/NOTES.md); SHUFFLE=1: without the
 #        transposition, exactly as tdoku's harness does (`solve_speed FILE shuffle SEED`)
 set -euo pipefail
 cd "$(dirname "$0")/.."

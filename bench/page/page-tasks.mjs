@@ -1,6 +1,6 @@
 // The page's longest main-thread task while pasting, stepping and solving all the hardest sample
 // (the e2e "page speed" test's phases), over many fresh browsers, for one or more builds side by
-// side: the numbers of README "Speed" and issue 12, and an A/B for a change to the page.
+// side: the numbers of the README's "Performance" table (`bench/run page`), and an A/B for a change to the page.
 //
 //   node bench/page/page-tasks.mjs RUNS DIST [DIST...]     (after `trunk build --release`)
 //

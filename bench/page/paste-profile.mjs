@@ -1,6 +1,6 @@
 // Where the script time of the first paste goes: Chromium's sampling profiler over the first
 // paste of the hardest sample in fresh browsers, from the paste event to two frames after the
-// givens show, summed by function (self time) and averaged over the runs. The numbers of SPEED.md
+// givens show, summed by function (self time) and averaged over the runs. The numbers of bench/NOTES.md
 // (the first paste's CPU profile); not part of the test suite.
 //
 //   node bench/page/paste-profile.mjs RUNS DIST

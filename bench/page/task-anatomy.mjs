@@ -2,7 +2,7 @@
 // the hardest sample, as page-tasks.mjs runs them) is made of: per fresh browser, the task's
 // length and the time inside it of the events that say what it did (the input event, script,
 // V8 compiling the app's wasm lazily, style, layout, paint, the frame's commit), and how long V8
-// spent compiling wasm lazily over the whole phase. The numbers behind 5b3e66f in SPEED.md (a
+// spent compiling wasm lazily over the whole phase. The numbers behind 5b3e66f in bench/NOTES.md (a
 // click dispatched at the start of a frame, whose layout and paint ran in the same task); not
 // part of the test suite.
 //

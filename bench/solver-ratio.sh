@@ -24,7 +24,7 @@ sets=${SETS:-"17-clue top1465 forum-hardest-1106 forum-hardest-1905-11plus-5000 
 modes=${MODES:-"one count2"}
 cargo build -q --release -p deduku-cli --example solve_speed
 cargo build -q --release --manifest-path ../shared/tools/baseline/Cargo.toml --target-dir target/baseline
-ours=target/release/examples/solve_speed
+ours=${CARGO_TARGET_DIR:-target}/release/examples/solve_speed
 ref=target/baseline/release/baseline
 rate() { sed -n 's/.*puzzles_per_sec=\([0-9.]*\).*/\1/p'; }
 median() { sort -g | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }

@@ -48,7 +48,7 @@ cargo build -q --release -p deduku --example wasm_vs_native
   --test browser --no-run
 for r in $(seq 1 "$ROUNDS"); do
   echo "round $r/$ROUNDS: native" >&2
-  target/release/examples/wasm_vs_native "$WHAT" | sed 's/^bench /native /' | tee -a "$out" >&2
+  "${CARGO_TARGET_DIR:-target}"/release/examples/wasm_vs_native "$WHAT" | sed 's/^bench /native /' | tee -a "$out" >&2
   echo "round $r/$ROUNDS: wasm ($PROFILE)" >&2
   # Not `cargo test -q`: it would pass --quiet to wasm-bindgen-test-runner, which rejects it.
   if ! log=$("${wasm_env[@]}" cargo test -p deduku-web --profile "$PROFILE" \

@@ -5,7 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 export CHROMEDRIVER="${CHROMEDRIVER:-/usr/bin/chromedriver}"
 # WASM_TEST_OPT="FLAGS" first runs wasm-opt with those flags on the test module, as Trunk does on
-# the shipped worker (scripts/wasm-vs-native.sh passes scripts/worker-opt-flags.sh's, to time
+# the shipped worker (bench/wasm-vs-native.sh passes bench/worker-opt-flags.sh's, to time
 # what the page ships).
 if [ -n "${WASM_TEST_OPT:-}" ]; then
   set -f # the flags are split into words but never globbed

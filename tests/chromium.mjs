@@ -1,6 +1,6 @@
 // How the tests drive Chromium: Debian's Chromium launched headless with a profile of its own,
 // a paste as the person makes it, and the trace read as phases of main-thread tasks. Shared by
-// the e2e tests and the probes in tests/probe/.
+// the e2e tests and the probes in bench/page/.
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -158,13 +158,13 @@ export function traceSpeedPhases(base, text, categories = TRACE_CATEGORIES) {
   });
 }
 
-/** The arguments of a probe run as `node tests/probe/NAME.mjs RUNS DIST [DIST...]`: the runs and
+/** The arguments of a probe run as `node bench/page/NAME.mjs RUNS DIST [DIST...]`: the runs and
  *  the build directories; prints the usage and exits when they are missing. */
 export function probeArgs(name) {
   const [runsArg, ...dists] = process.argv.slice(2);
   const runs = Number(runsArg);
   if (!(runs > 0) || dists.length === 0) {
-    console.error(`usage: node tests/probe/${name}.mjs RUNS DIST [DIST...]`);
+    console.error(`usage: node bench/page/${name}.mjs RUNS DIST [DIST...]`);
     process.exit(2);
   }
   return { runs, dists };

@@ -595,7 +595,7 @@ impl Model {
     /// for only after [`Action::FillPool`], which the page sends once the person has left it
     /// alone for a while. Making puzzles runs most of the worker's code for the first time,
     /// so the browser compiles and optimises it then. On a machine with two cores, that work
-    /// right after a load made a paste at once take up to about twice as long (`SPEED.md`).
+    /// right after a load made a paste at once take up to about twice as long (`bench/NOTES.md`).
     pub fn start_pool(&mut self, pool: Pool, seed: u64) {
         self.pool = Rc::new(pool);
         self.seed = (seed, 0);

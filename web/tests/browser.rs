@@ -490,7 +490,7 @@ fn perf_now() -> impl Fn() -> f64 {
 
 /// The exact solver's count up to 2 on the three sets, in wasm (a benchmark: printed, not
 /// asserted). Run it as the shipped worker is built (`web-release`: the solver at opt-level 2)
-/// and compare with the native example, or let `scripts/wasm-vs-native.sh` do both:
+/// and compare with the native example, or let `bench/wasm-vs-native.sh` do both:
 /// `WASM_BINDGEN_TEST_TIMEOUT=600 cargo test -p deduku-web --profile web-release --target wasm32-unknown-unknown --test browser -- --include-ignored --nocapture wasm_vs_native`
 #[wasm_bindgen_test]
 #[ignore = "a benchmark; run it with --profile web-release and --include-ignored"]
@@ -524,7 +524,7 @@ async fn wasm_vs_native_explained_path() {
 }
 
 /// The default path's time per technique family on the path set, in wasm (a benchmark, as
-/// [`wasm_vs_native_exact_solver`]; `scripts/wasm-vs-native.sh ROUNDS family`).
+/// [`wasm_vs_native_exact_solver`]; `bench/wasm-vs-native.sh ROUNDS family`).
 #[wasm_bindgen_test]
 #[ignore = "a benchmark; run it with --profile web-release and --include-ignored"]
 async fn wasm_vs_native_family() {

@@ -13,7 +13,7 @@
 //!   k)`, seed 1 by default), `.` for an empty cell. A corpus written down in some canonical
 //!   form can favour one solver's fixed order of trying digits and cells (forum-hardest-1106
 //!   favours the reference's first-solution search); its isomorphs do not
-//!   (`scripts/solver-ratio.sh` measures both with `ISOMORPHS=N`);
+//!   (`bench/solver-ratio.sh` measures both with `ISOMORPHS=N`);
 //! - `shuffle`: the same, never transposed ([`deduku::generate::random_shuffle`]): the shuffle
 //!   tdoku's benchmark harness gives its puzzles (`SHUFFLE=1` in the script);
 //! - `subset N`: untimed, one line per puzzle with a unique solution: `N` cells of that

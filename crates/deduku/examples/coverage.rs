@@ -12,7 +12,7 @@
 //!
 //! It also times the whole `solve_path` call (the shown path plus the rating walk), unless
 //! `--path-only` is given (that part takes about two thirds of the run). Measured numbers are in
-//! the README.
+//! the README's "Performance" table (`bench/run path`).
 //!
 //! `--without` leaves techniques out of the default path: technique IDs or families
 //! (`--without als`, `--without kraken-fish,template-set`), to see what a family costs the

@@ -10,7 +10,7 @@
 //! ([`deduku::solve_path`]); the example prints the mean absolute ER difference and the share
 //! within 0.1 and within 0.3, overall and by ER band (below 3, 3–6, 6–8, 8 and up), the same for
 //! EP and ED, the time per puzzle, and the worst puzzles with the technique of their hardest step.
-//! Measured numbers are in the README.
+//! Measured numbers are in the README (`bench/run rating` writes them).
 
 #[path = "../tests/it/support.rs"]
 mod support;

@@ -67,7 +67,7 @@ pub struct Opened {
 /// Whether a folded panel (a `<details>`, closed when the page loads) has been opened yet. A
 /// panel's body is built only once it has, and kept after: the first render then makes none of
 /// the closed panels' elements (the technique switches, the key list: a quarter of the page's
-/// elements), which shortens a cold load's one long task by about a sixth (`SPEED.md`).
+/// elements), which shortens a cold load's one long task by about a sixth (`bench/NOTES.md`).
 #[hook]
 pub fn use_opened() -> Opened {
     let opened = use_state_eq(|| false);

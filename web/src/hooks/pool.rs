@@ -21,7 +21,7 @@ const ACTIVITY: [&str; 5] = ["keydown", "pointerdown", "wheel", "paste", "drop"]
 /// browser then compiles that code, and optimises what gets hot, on the worker's thread and
 /// on compiler threads. On a machine with two cores, that competes with the page. Started at
 /// load, it made a paste right after the load take 1.4 to 2.3 times as long on the page's
-/// thread, in three probes. A paste made a second later was not slowed (`SPEED.md`).
+/// thread, in three probes. A paste made a second later was not slowed (`bench/NOTES.md`).
 #[hook]
 pub fn use_pool_when_idle(model: &UseReducerHandle<Model>) {
     let dispatcher = model.dispatcher();

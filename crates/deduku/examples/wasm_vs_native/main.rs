@@ -19,7 +19,7 @@
 //!     --target wasm32-unknown-unknown --test browser -- --include-ignored --nocapture wasm_vs_native
 //! ```
 //!
-//! `scripts/wasm-vs-native.sh` runs both alternately and prints the ratios.
+//! `bench/wasm-vs-native.sh` runs both alternately and prints the ratios.
 
 mod work;
 

@@ -7,7 +7,7 @@
 //! is handed in.
 //!
 //! Every result is one line starting with `bench ` and then `key=value` fields;
-//! `scripts/wasm-vs-native.sh` reads those lines from both sides and prints the ratios.
+//! `bench/wasm-vs-native.sh` reads those lines from both sides and prints the ratios.
 
 use deduku::Board;
 use std::hint::black_box;

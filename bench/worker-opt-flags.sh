@@ -2,7 +2,7 @@
 # Prints the wasm-opt flags Trunk runs on the shipped worker, read from index.html's worker line
 # (`-O` + data-wasm-opt, then data-wasm-opt-params, in Trunk's order; nothing for
 # data-wasm-opt="0", with which Trunk runs no wasm-opt), so that the benchmarks
-# (scripts/wasm-vs-native.sh, scripts/wasm-node-bench.sh) optimise their wasm as the page's is.
+# (bench/wasm-vs-native.sh, bench/wasm-node-bench.sh) optimise their wasm as the page's is.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 line=$(tr '\n' ' ' <index.html | grep -o '<link [^>]*data-bin="worker"[^>]*>') ||

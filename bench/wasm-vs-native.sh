@@ -4,7 +4,7 @@
 # benches of web/tests/browser.rs (headless Chromium, one core each) alternately, ROUNDS times
 # (default 3), then prints per set the medians over the rounds and the ratio.
 #
-#   scripts/wasm-vs-native.sh [ROUNDS] [exact|path|all|family]
+#   bench/wasm-vs-native.sh [ROUNDS] [exact|path|all|family]
 #
 # `family` times the default path's finders family by family instead (the `coverage` example's
 # walk over the path set, each technique tried in order until one finds a step; the rating walk
@@ -16,7 +16,7 @@
 # WASM_RUSTFLAGS="…" sets some (e.g. WASM_RUSTFLAGS="-C target-feature=+simd128" to time it
 # with SIMD; it builds into target/wasm-vs-native-alt/ so the usual build stays). WASM_PROFILE=release
 # times the test profile instead. Like Trunk on the worker, wasm-opt runs on the test module
-# first, with the worker's flags from index.html (scripts/worker-opt-flags.sh); WASM_TEST_OPT
+# first, with the worker's flags from index.html (bench/worker-opt-flags.sh); WASM_TEST_OPT
 # sets others (see scripts/wasm-test-runner.sh; WASM_TEST_OPT= skips wasm-opt). Needs what
 # scripts/test.sh needs (run scripts/setup.sh once).
 set -euo pipefail
@@ -28,7 +28,7 @@ export PATH="$PWD/tests/node_modules/.bin:$HOME/.cargo/bin:$PATH"
 export CHROMEDRIVER="${CHROMEDRIVER:-/usr/bin/chromedriver}"
 export WASM_BINDGEN_TEST_TIMEOUT="${WASM_BINDGEN_TEST_TIMEOUT:-900}"
 PROFILE="${WASM_PROFILE:-web-release}"
-export WASM_TEST_OPT="${WASM_TEST_OPT-$(scripts/worker-opt-flags.sh)}"
+export WASM_TEST_OPT="${WASM_TEST_OPT-$(bench/worker-opt-flags.sh)}"
 wasm_env=()
 if [ -n "${WASM_RUSTFLAGS+set}" ]; then
   wasm_env=(env "CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS=$WASM_RUSTFLAGS"
@@ -48,7 +48,7 @@ cargo build -q --release -p deduku --example wasm_vs_native
   --test browser --no-run
 for r in $(seq 1 "$ROUNDS"); do
   echo "round $r/$ROUNDS: native" >&2
-  target/release/examples/wasm_vs_native "$WHAT" | sed 's/^bench /native /' | tee -a "$out" >&2
+  "${CARGO_TARGET_DIR:-target}"/release/examples/wasm_vs_native "$WHAT" | sed 's/^bench /native /' | tee -a "$out" >&2
   echo "round $r/$ROUNDS: wasm ($PROFILE)" >&2
   # Not `cargo test -q`: it would pass --quiet to wasm-bindgen-test-runner, which rejects it.
   if ! log=$("${wasm_env[@]}" cargo test -p deduku-web --profile "$PROFILE" \

@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
 # Where headless Chromium's own V8 spends the wasm benches' time, function by function and
 # instruction by instruction: runs the ignored benches of web/tests/browser.rs whose names match
-# FILTER (as scripts/wasm-vs-native.sh builds them: the worker's profile and wasm-opt flags, plus
+# FILTER (as bench/wasm-vs-native.sh builds them: the worker's profile and wasm-opt flags, plus
 # -g so the functions keep their names) under `perf record`, with V8 writing its JIT code to
 # jitdump files (`--js-flags=--perf-prof`, which needs `--no-sandbox` to write them), then
 # `perf inject --jit` so the samples land on named wasm functions. Node's V8 is years older than
-# Chromium's (scripts/wasm-node-bench.sh), and its compiled code differs.
+# Chromium's (bench/wasm-node-bench.sh), and its compiled code differs.
 #
-#   scripts/chrome-wasm-profile.sh FILTER [OUT]
+#   bench/chrome-wasm-profile.sh FILTER [OUT]
 #       FILTER: wasm_vs_native_exact, wasm_vs_native_explained or wasm_vs_native_family
 #       OUT: the directory left with perf.jit.data (default target/chrome-wasm-profile)
 #
@@ -30,7 +30,7 @@ command -v perf >/dev/null || { echo "chrome-wasm-profile.sh needs perf (Debian:
 export PATH="$PWD/tests/node_modules/.bin:$HOME/.cargo/bin:$PATH"
 export CHROMEDRIVER="${CHROMEDRIVER:-/usr/bin/chromedriver}"
 export WASM_BINDGEN_TEST_TIMEOUT="${WASM_BINDGEN_TEST_TIMEOUT:-900}"
-WASM_TEST_OPT="$(scripts/worker-opt-flags.sh) -g"
+WASM_TEST_OPT="$(bench/worker-opt-flags.sh) -g"
 export WASM_TEST_OPT
 rm -rf "$out"
 mkdir -p "$out/jit"

@@ -1,9 +1,9 @@
 // Screenshots of the page as a person sees it, phone and laptop: the first visit, a hard
 // sample after two hints and three steps, a conflict. A probe, not a test: look at them.
-// Usage: node tests/probe/layout-shots.mjs URL OUTDIR
+// Usage: node bench/page/layout-shots.mjs URL OUTDIR
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { pasteInto, readSample, withFreshBrowser } from '../chromium.mjs';
+import { pasteInto, readSample, withFreshBrowser } from '../../tests/chromium.mjs';
 
 const [url = 'http://127.0.0.1:8080/', out = 'tests/screenshots/layout'] = process.argv.slice(2);
 await mkdir(out, { recursive: true });

@@ -1,15 +1,15 @@
 #!/usr/bin/env bash
 # Exact-solver speed beside the reference (`../shared/tools/baseline`, the `sudoku` crate 0.8),
-# run alternately on one core, medians: the table of README "Speed" and issue 12.
+# run alternately on one core, medians: `bench/run solver` and the README's "Performance" table.
 #
-# usage: scripts/solver-ratio.sh [rounds] [seconds]   (defaults 5 rounds of 1 s per run)
+# usage: bench/solver-ratio.sh [rounds] [seconds]   (defaults 5 rounds of 1 s per run)
 # env:   SETS="17-clue top1465 ..." (files in ../shared/data/corpora), MODES="one count2",
 #        ISOMORPHS=N: also measure each set's N random isomorphs (every puzzle relabelled,
 #        its rows, columns, bands and stacks shuffled, half transposed: `solve_speed FILE
 #        isomorph SEED`, seeds 1..N, in one file under target/isomorphs), free of any
 #        favour the corpus's own way of writing the puzzles down gives a solver's fixed order
 #        (tdoku's benchmark shuffles its puzzles the same way, bar the transposition, so its
-#        published ratios compare with these rows: README "Speed"); SHUFFLE=1: without the
+#        published ratios compare with these rows: bench/NOTES.md); SHUFFLE=1: without the
 #        transposition, exactly as tdoku's harness does (`solve_speed FILE shuffle SEED`)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -24,7 +24,7 @@ sets=${SETS:-"17-clue top1465 forum-hardest-1106 forum-hardest-1905-11plus-5000 
 modes=${MODES:-"one count2"}
 cargo build -q --release -p deduku-cli --example solve_speed
 cargo build -q --release --manifest-path ../shared/tools/baseline/Cargo.toml --target-dir target/baseline
-ours=target/release/examples/solve_speed
+ours=${CARGO_TARGET_DIR:-target}/release/examples/solve_speed
 ref=target/baseline/release/baseline
 rate() { sed -n 's/.*puzzles_per_sec=\([0-9.]*\).*/\1/p'; }
 median() { sort -g | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }

@@ -2,12 +2,12 @@
 // the hardest sample, as page-tasks.mjs runs them) is made of: per fresh browser, the task's
 // length and the time inside it of the events that say what it did (the input event, script,
 // V8 compiling the app's wasm lazily, style, layout, paint, the frame's commit), and how long V8
-// spent compiling wasm lazily over the whole phase. The numbers behind 5b3e66f in SPEED.md (a
+// spent compiling wasm lazily over the whole phase. The numbers behind 5b3e66f in bench/NOTES.md (a
 // click dispatched at the start of a frame, whose layout and paint ran in the same task); not
 // part of the test suite.
 //
-//   node tests/probe/task-anatomy.mjs RUNS DIST [DIST...]     (after `trunk build --release`)
-import { TASK_PARTS, TRACE_WITH_WASM, alternateBuilds, median, probeArgs, readSample, traceSpeedPhases } from '../chromium.mjs';
+//   node bench/page/task-anatomy.mjs RUNS DIST [DIST...]     (after `trunk build --release`)
+import { TASK_PARTS, TRACE_WITH_WASM, alternateBuilds, median, probeArgs, readSample, traceSpeedPhases } from '../../tests/chromium.mjs';
 
 const { runs, dists } = probeArgs('task-anatomy');
 const PHASES = ['paste', 'step', 'solve all'];

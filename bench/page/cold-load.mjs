@@ -3,13 +3,13 @@
 // where the time goes: the app wasm's arrival (its resource timing) and the longest main-thread
 // task up to the grid (Chromium's trace; on a cold load it is the app's first render).
 //
-//   node tests/probe/cold-load.mjs RUNS DIST [DIST...]     (after `trunk build --release`)
+//   node bench/page/cold-load.mjs RUNS DIST [DIST...]     (after `trunk build --release`)
 //
 // Each round serves every DIST on loopback in turn (the order reversed every other round, so a
 // slow spell of the machine does not always land on the same build). THROTTLE=N slows the page's
 // main thread N times (Chromium's CPU throttling), so that its own work outweighs the machine's
 // noise in an A/B. Not part of the test suite: its numbers vary with the machine's load.
-import { alternateBuilds, median, probeArgs, watchGridLoad, withFreshBrowser } from '../chromium.mjs';
+import { alternateBuilds, median, probeArgs, watchGridLoad, withFreshBrowser } from '../../tests/chromium.mjs';
 
 const { runs, dists } = probeArgs('cold-load');
 

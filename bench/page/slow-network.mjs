@@ -3,7 +3,7 @@
 // 1.6 Mbps down, 750 kbps up, 150 ms round trip) on the page, against tests/static-server.mjs
 // on DIST (precompressed files, validators, Cache-Control), a fresh browser profile each run.
 //
-//   node tests/probe/slow-network.mjs RUNS DIST [DIST...]     (after `trunk build --release`)
+//   node bench/page/slow-network.mjs RUNS DIST [DIST...]     (after `trunk build --release`)
 //
 // PLAIN=1 serves as the old server did (every file whole, uncompressed, no validators).
 // LINK=server makes the server itself the slow link instead (the same bandwidth, shared by
@@ -22,8 +22,8 @@
 // and, for the first run's first visit, every response of the server by file (status, encoding,
 // bytes), to show that no file's body comes twice.
 // Not part of the test suite: its numbers vary with the machine's load.
-import { median, probeArgs, withFreshBrowser } from '../chromium.mjs';
-import { startServer } from '../static-server.mjs';
+import { median, probeArgs, withFreshBrowser } from '../../tests/chromium.mjs';
+import { startServer } from '../../tests/static-server.mjs';
 
 const { runs, dists } = probeArgs('slow-network');
 const SLOW = { offline: false, latency: 150, downloadThroughput: 1.6e6 / 8, uploadThroughput: 750e3 / 8 };

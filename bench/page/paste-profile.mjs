@@ -1,20 +1,20 @@
 // Where the script time of the first paste goes: Chromium's sampling profiler over the first
 // paste of the hardest sample in fresh browsers, from the paste event to two frames after the
-// givens show, summed by function (self time) and averaged over the runs. The numbers of SPEED.md
+// givens show, summed by function (self time) and averaged over the runs. The numbers of bench/NOTES.md
 // (the first paste's CPU profile); not part of the test suite.
 //
-//   node tests/probe/paste-profile.mjs RUNS DIST
+//   node bench/page/paste-profile.mjs RUNS DIST
 //
 // DIST should be a build whose app keeps its function names, or the wasm shows only as
-// `wasm-function[N]`: `scripts/names-build.sh DIR` makes one (no wasm-opt, names kept; a
+// `wasm-function[N]`: `bench/names-build.sh DIR` makes one (no wasm-opt, names kept; a
 // diagnostic build, not what ships).
-import { startServer } from '../static-server.mjs';
-import { pasteInto, readSample, withFreshBrowser } from '../chromium.mjs';
+import { startServer } from '../../tests/static-server.mjs';
+import { pasteInto, readSample, withFreshBrowser } from '../../tests/chromium.mjs';
 
 const [runsArg, dist] = process.argv.slice(2);
 const runs = Number(runsArg);
 if (!(runs > 0) || !dist) {
-  console.error('usage: node tests/probe/paste-profile.mjs RUNS DIST');
+  console.error('usage: node bench/page/paste-profile.mjs RUNS DIST');
   process.exit(2);
 }
 

@@ -1,8 +1,8 @@
 // The page's longest main-thread task while pasting, stepping and solving all the hardest sample
 // (the e2e "page speed" test's phases), over many fresh browsers, for one or more builds side by
-// side: the numbers of README "Speed" and issue 12, and an A/B for a change to the page.
+// side: the numbers of the README's "Performance" table (`bench/run page`), and an A/B for a change to the page.
 //
-//   node tests/probe/page-tasks.mjs RUNS DIST [DIST...]     (after `trunk build --release`)
+//   node bench/page/page-tasks.mjs RUNS DIST [DIST...]     (after `trunk build --release`)
 //
 // Each round serves every DIST on loopback (in turn, the order reversed every other round, so a
 // slow spell of the machine does not always land on the same build) and runs one fresh browser
@@ -16,7 +16,7 @@
 // file of the page). On two cores that slows the paste's frame. PASTE_AFTER=1000 pastes a
 // second after the grid shows instead, as a person's first paste would at the earliest; the
 // other probes that drive these phases (task-anatomy.mjs) read it too.
-import { alternateBuilds, median, probeArgs, readSample, traceSpeedPhases } from '../chromium.mjs';
+import { alternateBuilds, median, probeArgs, readSample, traceSpeedPhases } from '../../tests/chromium.mjs';
 
 const { runs, dists } = probeArgs('page-tasks');
 

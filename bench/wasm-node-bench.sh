@@ -2,7 +2,7 @@
 # The exact solver's wasm (MODE=path: the explained path's) timed in Node, which runs V8 as
 # Chromium does but starts in a fraction of a second and can be pinned to one core: a quick,
 # steady A/B of wasm-only changes (build flags, wasm-opt passes) before
-# scripts/wasm-vs-native.sh measures the ratio in the browser.
+# bench/wasm-vs-native.sh measures the ratio in the browser.
 # Node's V8 is years older than Chromium's (Node 20: V8 11.3; Chromium 156: V8 15.6), and a
 # verdict here can fail to hold there: confirm it in the browser before keeping a change. The
 # work is the `wasm_vs_native` example's (crates/deduku/examples/wasm_vs_native/work.rs:
@@ -11,14 +11,14 @@
 # target/wasm-node/ and built as the shipped worker is (the solver at opt-level 2, the rest at
 # "z", fat LTO, panic=abort; wasm-bindgen, then wasm-opt).
 #
-#   scripts/wasm-node-bench.sh NAME [RUNS]   build into target/wasm-node/out/NAME, then print
+#   bench/wasm-node-bench.sh NAME [RUNS]   build into target/wasm-node/out/NAME, then print
 #                                            one `bench exact …` line per set (RUNS runs of 150 ms;
 #                                            MODE=path: one `bench path …` line, RUNS passes)
-#   scripts/wasm-node-bench.sh --run NAME [RUNS]     time a build made before, without building
+#   bench/wasm-node-bench.sh --run NAME [RUNS]     time a build made before, without building
 #
 # WASM_RUSTFLAGS sets rustflags for the build (e.g. "-C target-feature=+simd128"); WASM_OPT the
 # wasm-opt flags (default: the shipped worker's, read from index.html by
-# scripts/worker-opt-flags.sh; empty: no wasm-opt); SET one set only (top1465,
+# bench/worker-opt-flags.sh; empty: no wasm-opt); SET one set only (top1465,
 # forum-hardest-sample or 17-clue-sample); PROFILE=1 also writes a V8 CPU profile and prints the
 # share of each function (the functions' names are kept; give SET, or the sets mix). Alternate two
 # builds' `--run`s under `taskset -c 1` to compare them. Needs what scripts/test.sh needs (run
@@ -77,7 +77,7 @@ opt-level = $solver_opt
 [workspace]
 EOF
   cat >"$dir/src/lib.rs" <<EOF
-//! Written by scripts/wasm-node-bench.sh: the example's exact-solver bench, for Node.
+//! Written by bench/wasm-node-bench.sh: the example's exact-solver bench, for Node.
 use wasm_bindgen::prelude::*;
 
 #[path = "$root/crates/deduku/examples/wasm_vs_native/work.rs"]
@@ -143,7 +143,7 @@ EOF
   rm -rf "$out"
   wasm-bindgen --target nodejs --no-typescript --keep-debug --out-dir "$out" \
     "$dir/target/wasm32-unknown-unknown/release/wasm_node.wasm"
-  opt="${WASM_OPT-$(scripts/worker-opt-flags.sh)}"
+  opt="${WASM_OPT-$(bench/worker-opt-flags.sh)}"
   if [ -n "$opt" ]; then
     set -f # the flags are split into words but never globbed
     # shellcheck disable=SC2086 # the flags are words

@@ -11,7 +11,7 @@
 # Shares are steadier than times on a noisy host; compare them before and after a change, and
 # beside the browser's (V8's profile has mostly the same shares).
 #
-#   scripts/path-profile.sh [FREQ]    sampling frequency in Hz (default 400)
+#   bench/path-profile.sh [FREQ]    sampling frequency in Hz (default 400)
 #
 # Needs `perf` (Debian: linux-perf) and permission to use it (perf_event_paranoid <= 2, or root).
 set -euo pipefail

@@ -2177,3 +2177,51 @@ test('first visit: the service worker registers after the worker\'s first reply,
     await new Promise((ok) => s3.close(ok));
   }
 });
+
+// ---- Faults: a dead worker, bad storage, a bad link, two tabs (issue 55) ----
+
+/** Takes the worker panics a test caused on purpose out of the console errors, should
+ *  Chromium report the worker's error as the page's; returns how many there were. */
+function takeWorkerPanics() {
+  const panics = consoleErrors.filter((e) => e.includes('deduku-worker-panic'));
+  consoleErrors = consoleErrors.filter((e) => !e.includes('deduku-worker-panic'));
+  return panics.length;
+}
+
+/** The page's message above the grid ('' when none). */
+async function noticeText() {
+  return (await page.$$eval('#notice > span', (n) => n.map((x) => x.textContent).join(''))).trim();
+}
+
+test('faults: a worker that panics mid-path is replaced; the path finishes, the page says so once, position and history stay', async () => {
+  await open('?faults');
+  // The next path panics in the worker as it is about to send its step 6 (a finder's bug would
+  // do the same); the page must start a new worker and send it the path again.
+  await page.evaluate(() => window.dispatchEvent(new CustomEvent('deduku-fault', { detail: 6 })));
+  const givens = await load('forum-hardest-1');
+  await page.waitForFunction(() => /restarted/.test(document.querySelector('#notice')?.textContent ?? ''), null, { timeout: 20000 });
+  await waitPathDone();
+  takeWorkerPanics();
+  // Only a worker's panic report makes the page say this.
+  assert.match(await noticeText(), /^The solver stopped and was restarted; your puzzle is kept\.$/);
+  // The path was sent again and finished: its steps are numbered without a gap or a repeat,
+  // past the step the worker died at, and the rating came.
+  const numbers = await page.$$eval('.step-item', (xs) => xs.map((x) => Number(x.dataset.step)));
+  assert.ok(numbers.length > 6, `${numbers.length} steps`);
+  assert.deepEqual(numbers, numbers.map((_, i) => i));
+  assert.match(await page.textContent('#verdict'), /SE \d/);
+  // The position and the history are untouched: the grid shows the givens, Undo goes back to
+  // the empty grid the page opened on and Redo returns.
+  await waitForValues(givens);
+  await page.click('#undo');
+  await waitForValues(Array(81).fill(0));
+  await page.click('#redo');
+  await waitForValues(givens);
+  // The new worker serves the page on: Solve all fills a valid solution.
+  await solveAll(page);
+  const solved = await gridValues();
+  assert.ok(isValidSolution(solved), 'a valid solution');
+  assert.ok(solved.every((v, i) => !givens[i] || v === givens[i]), 'the givens kept');
+  assert.equal(page.workers().length, 1, 'one worker serves the page');
+  assert.equal(takeWorkerPanics(), 0, 'no second panic');
+});

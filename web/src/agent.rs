@@ -5,7 +5,7 @@
 //! reactor only moves messages and, during a path, hands control back to the worker's event
 //! loop every few milliseconds — between steps and inside long ones, through the path runner's
 //! stop check — so that a `Cancel` or a newer path request is seen at once (the older path then
-//! stops with [`Reply::Cancelled`]). One worker lives as long as the page.
+//! stops with [`Reply::Cancelled`]). A worker that panics is replaced by the page ([`report_panics`]).
 
 use crate::protocol::{
     FIND_ALL_MAX, GeneratedPuzzle, Job, PathEnd, PathRequest, PlainBoard, PlainRating, PlainStep,

@@ -249,7 +249,7 @@ fn save_history(s: &web_sys::Storage, history: &History) -> Option<String> {
 /// Writes the history and settings to local storage, and the current position to the URL
 /// hash just after the next frame (replacing the history entry, so working does not flood the
 /// back button). Several saves before that frame write the hash once, the last one. Returns a
-/// message for the person when the storage is full ([`save_history`]).
+/// message for the person when the storage is full (the oldest positions are left out).
 pub fn save(history: &History, settings: &Settings) -> Option<String> {
     let mut said = None;
     if let Some(s) = storage() {

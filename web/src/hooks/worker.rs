@@ -11,7 +11,8 @@ use yew::prelude::*;
 /// Connects the model to the solver worker and returns the callback every action of the page
 /// goes through.
 ///
-/// The worker is spawned once, on the first render. After each change of the model, the
+/// The worker is spawned once, on the first render (the client replaces it if it dies, and the
+/// model hears of it as [`Action::WorkerRestarted`]). After each change of the model, the
 /// requests it added to its [`outbox`](Model::outbox) are sent, each once and in order; every
 /// response comes back as [`Action::Worker`] (the model drops stale ones). The returned callback
 /// hands each action to the model (a cancel is a request like any other:

@@ -2177,3 +2177,221 @@ test('first visit: the service worker registers after the worker\'s first reply,
     await new Promise((ok) => s3.close(ok));
   }
 });
+
+// ---- Faults: a dead worker, bad storage, a bad link, two tabs (issue 55) ----
+
+/** Takes the worker panics a test caused on purpose out of the console errors, should
+ *  Chromium report the worker's error as the page's; returns how many there were. */
+function takeWorkerPanics() {
+  const panics = consoleErrors.filter((e) => e.includes('deduku-worker-panic'));
+  consoleErrors = consoleErrors.filter((e) => !e.includes('deduku-worker-panic'));
+  return panics.length;
+}
+
+/** The page's message above the grid ('' when none). */
+async function noticeText() {
+  return (await page.$$eval('#notice > span', (n) => n.map((x) => x.textContent).join(''))).trim();
+}
+
+test('faults: a worker that panics mid-path is replaced; the path finishes, the page says so once, position and history stay', async () => {
+  await open('?faults');
+  // The next path panics in the worker as it is about to send its step 6 (a finder's bug would
+  // do the same); the page must start a new worker and send it the path again.
+  await page.evaluate(() => window.dispatchEvent(new CustomEvent('deduku-fault', { detail: 6 })));
+  const givens = await load('forum-hardest-1');
+  await page.waitForFunction(() => /restarted/.test(document.querySelector('#notice')?.textContent ?? ''), null, { timeout: 20000 });
+  await waitPathDone();
+  takeWorkerPanics();
+  // Only a worker's panic report makes the page say this.
+  assert.match(await noticeText(), /^The solver stopped and was restarted; your puzzle is kept\.$/);
+  // The path was sent again and finished: its steps are numbered without a gap or a repeat,
+  // past the step the worker died at, and the rating came.
+  const numbers = await page.$$eval('.step-item', (xs) => xs.map((x) => Number(x.dataset.step)));
+  assert.ok(numbers.length > 6, `${numbers.length} steps`);
+  assert.deepEqual(numbers, numbers.map((_, i) => i));
+  assert.match(await page.textContent('#verdict'), /SE \d/);
+  // The position and the history are untouched: the grid shows the givens, Undo goes back to
+  // the empty grid the page opened on and Redo returns.
+  await waitForValues(givens);
+  await page.click('#undo');
+  await waitForValues(Array(81).fill(0));
+  await page.click('#redo');
+  await waitForValues(givens);
+  // The new worker serves the page on: Solve all fills a valid solution.
+  await solveAll(page);
+  const solved = await gridValues();
+  assert.ok(isValidSolution(solved), 'a valid solution');
+  assert.ok(solved.every((v, i) => !givens[i] || v === givens[i]), 'the givens kept');
+  assert.equal(page.workers().length, 1, 'one worker serves the page');
+  assert.equal(takeWorkerPanics(), 0, 'no second panic');
+});
+
+/** Opens the page on `hash` after planting `items` (key → value) in an otherwise empty local
+ *  storage. */
+async function openPlanted(items, hash = '') {
+  if (page) await page.close();
+  page = await context.newPage();
+  page.on('console', (m) => {
+    if (m.type() === 'error') consoleErrors.push(m.text());
+  });
+  page.on('pageerror', (e) => consoleErrors.push(String(e)));
+  await page.goto(base + '__blank');
+  await page.evaluate((kv) => {
+    localStorage.clear();
+    for (const [k, v] of Object.entries(kv)) localStorage.setItem(k, v);
+  }, items);
+  consoleErrors = [];
+  await page.goto(base + hash);
+  await page.waitForSelector('[role=gridcell]');
+  await settle();
+  return page;
+}
+
+/** A stored history of three positions (the easy sample's givens, then two typed digits) and
+ *  the givens and the three grids. */
+async function threePositions() {
+  await open();
+  const givens = await load('codedojo-easy');
+  const sol = solve(givens);
+  const empty = givens.map((v, i) => (v ? -1 : i)).filter((i) => i >= 0);
+  await keyAt(empty[0], String(sol[empty[0]]));
+  await keyAt(empty[1], String(sol[empty[1]]));
+  await page.waitForFunction(() => (localStorage.getItem('deduku.v2.history') ?? '').split('\n').length === 6);
+  const text = await page.evaluate(() => localStorage.getItem('deduku.v2.history'));
+  const one = [...givens];
+  one[empty[0]] = sol[empty[0]];
+  const two = [...one];
+  two[empty[1]] = sol[empty[1]];
+  return { text, grids: [Array(81).fill(0), givens, one, two] };
+}
+
+test('faults: damaged storage — garbage, truncated JSON, an old version, a 5 MB value — opens the page with what could be kept and says what was dropped', async () => {
+  const { text, grids } = await threePositions();
+  const lines = text.split('\n');
+  assert.equal(lines[0], 'v2');
+  // Garbage and truncated JSON: the history cannot be read; the page opens on today's puzzle
+  // (not an empty grid) and says so.
+  for (const junk of ['\u0000\uffff garbage', '{"version":3,"entries":["g=53..7']) {
+    await openPlanted({ 'deduku.v2.history': junk, 'deduku.v2.settings': junk });
+    assert.match(await noticeText(), /The saved history could not be read; today's puzzle is shown instead\./, junk);
+    assert.ok((await gridValues()).some((v) => v !== 0), 'a puzzle, not an empty grid');
+  }
+  // The same with the page's own link in the address: that position is kept.
+  const code = lines.at(-1);
+  await openPlanted({ 'deduku.v2.history': '{"entries":[', 'deduku.v2.link': code }, `#${code}`);
+  assert.match(await noticeText(), /could not be read; the puzzle of the link is shown\./);
+  await waitForValues(grids[3]);
+  // An older version's history: named as such.
+  await openPlanted({ 'deduku.v2.history': ['v1', ...lines.slice(1)].join('\n') });
+  assert.match(await noticeText(), /written by another version of the page/);
+  // A history cut short in its last position: that one goes, the two before it stay, Undo
+  // reaches them.
+  await openPlanted({ 'deduku.v2.history': text.slice(0, text.length - 7) });
+  assert.match(await noticeText(), /^1 saved position of the undo history could not be read and was dropped; the rest is kept\.$/);
+  await waitForValues(grids[2]);
+  await page.click('#undo');
+  await waitForValues(grids[1]);
+  // A 5 MB line of junk inside the history: dropped, the rest kept, the page usable.
+  const big = [...lines.slice(0, 4), 'x'.repeat(5_000_000), lines[4]].join('\n');
+  await openPlanted({ 'deduku.v2.history': big });
+  assert.match(await noticeText(), /^1 saved position of the undo history could not be read and was dropped; the rest is kept\.$/);
+  await waitForValues(grids[2]);
+  await page.click('#undo');
+  await waitForValues(grids[1]);
+  // What was kept is written back, without the junk.
+  await page.waitForFunction(() => (localStorage.getItem('deduku.v2.history') ?? '').length < 10_000);
+});
+
+test('faults: a link that does not parse opens the page with a message naming what was wrong, and the saved puzzle', async () => {
+  const { grids } = await threePositions();
+  await page.goto(base + '__blank');
+  // The stored history stays; the link is bad.
+  await page.goto(base + '#g=12345');
+  await page.waitForSelector('[role=gridcell]');
+  await settle();
+  assert.match(await noticeText(), /^The link could not be read: its puzzle has 5 cells, not 81; your current puzzle is kept\.$/);
+  await waitForValues(grids[3]);
+  // Opened in the same tab, another bad link is named too, and the grid stays.
+  await page.evaluate(() => { location.hash = 'g=' + 'x'.repeat(81); });
+  await page.waitForFunction(() => /cell 1 of its puzzle is not a digit/.test(document.querySelector('#notice')?.textContent ?? ''));
+  await waitForValues(grids[3]);
+  // In a fresh browser (nothing stored), a bad link opens today's puzzle, not an empty grid.
+  await openPlanted({}, '#p=u11');
+  assert.match(await noticeText(), /^The link could not be read: it holds no puzzle \(no g= part\); today's puzzle is shown instead\.$/);
+  assert.ok((await gridValues()).some((v) => v !== 0), 'a puzzle, not an empty grid');
+});
+
+test('faults: with the storage full, the oldest history is left out and the current position is still saved', async () => {
+  await open();
+  const givens = await load('codedojo-easy');
+  const sol = solve(givens);
+  // Fill the origin's storage until only about 1,000 characters are free.
+  await page.evaluate(() => {
+    let lo = 0, hi = 20_000_000;
+    while (hi - lo > 500) {
+      const mid = Math.floor((lo + hi) / 2);
+      try { localStorage.setItem('filler', 'x'.repeat(mid)); lo = mid; } catch { hi = mid; }
+    }
+    localStorage.setItem('filler', 'x'.repeat(Math.max(0, lo - 1000)));
+  });
+  // Digits typed until the whole history no longer fits (the message goes with the next
+  // change of the position, as every message does, so it is read after each digit).
+  const empty = givens.map((v, i) => (v ? -1 : i)).filter((i) => i >= 0).slice(0, 12);
+  let typed = 0;
+  for (const i of empty) {
+    await keyAt(i, String(sol[i]));
+    typed += 1;
+    if (/storage is full/.test(await noticeText())) break;
+  }
+  assert.match(await noticeText(), /The browser's storage is full: the \d+ oldest positions of the undo history are not saved; your current puzzle is\./);
+  // The stored history ends on the grid shown.
+  await page.waitForFunction(() => location.hash.length > 1);
+  const stored = await page.evaluate(() => localStorage.getItem('deduku.v2.history').split('\n'));
+  const hash = await page.evaluate(() => location.hash.slice(1));
+  assert.equal(stored[0], 'v2');
+  assert.equal(stored[2 + Number(stored[1])], hash, 'the current position is saved');
+  assert.ok(stored.length - 2 < typed + 2, `${stored.length - 2} positions kept of ${typed + 2}`);
+  await page.evaluate(() => localStorage.removeItem('filler'));
+});
+
+test('faults: two tabs — the later writer keeps the other tab\'s positions in the saved history', async () => {
+  await open();
+  const givens = await load('codedojo-easy');
+  await page.waitForFunction(() => location.hash.length > 1);
+  const a = page;
+  const b = await context.newPage();
+  b.on('console', (m) => {
+    if (m.type() === 'error') consoleErrors.push(m.text());
+  });
+  b.on('pageerror', (e) => consoleErrors.push(String(e)));
+  try {
+    await b.goto(base);
+    await b.waitForSelector('[role=gridcell]');
+    await b.waitForFunction(() => location.hash.length > 1);
+    // Both tabs work on from the same saved state: A first, then B.
+    const codeOf = (p) => p.evaluate(() => location.hash.slice(1));
+    const typeIn = async (p, cell, key) => {
+      const before = await codeOf(p);
+      await p.click(`[data-cell="${cell}"]`);
+      await p.keyboard.press(key);
+      await p.waitForFunction((was) => location.hash.slice(1) !== was, before);
+      return codeOf(p);
+    };
+    const sol = solve(givens);
+    const empty = givens.map((v, i) => (v ? -1 : i)).filter((i) => i >= 0);
+    const a1 = await typeIn(a, empty[0], String(sol[empty[0]]));
+    const a2 = await typeIn(a, empty[1], String(sol[empty[1]]));
+    const b1 = await typeIn(b, empty[2], String(sol[empty[2]]));
+    const stored = await b.evaluate(() => localStorage.getItem('deduku.v2.history').split('\n').slice(2));
+    for (const [name, code] of [['A\'s first change', a1], ['A\'s second change', a2], ['B\'s change', b1]]) {
+      assert.ok(stored.includes(code), `${name} is in the saved history`);
+    }
+    // A writes again after B: B's position stays too.
+    const a3 = await typeIn(a, empty[3], String(sol[empty[3]]));
+    const again = await a.evaluate(() => localStorage.getItem('deduku.v2.history').split('\n'));
+    for (const code of [a1, a2, b1, a3]) assert.ok(again.slice(2).includes(code));
+    assert.equal(again[2 + Number(again[1])], a3, 'the writer\'s position is the current one');
+  } finally {
+    await b.close();
+  }
+});

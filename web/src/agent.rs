@@ -5,7 +5,7 @@
 //! reactor only moves messages and, during a path, hands control back to the worker's event
 //! loop every few milliseconds — between steps and inside long ones, through the path runner's
 //! stop check — so that a `Cancel` or a newer path request is seen at once (the older path then
-//! stops with [`Reply::Cancelled`]). One worker lives as long as the page.
+//! stops with [`Reply::Cancelled`]). A worker that panics is replaced by the page ([`report_panics`]).
 
 use crate::protocol::{
     FIND_ALL_MAX, GeneratedPuzzle, Job, PathEnd, PathRequest, PlainBoard, PlainRating, PlainStep,
@@ -212,6 +212,33 @@ impl GenJob {
     }
 }
 
+/// The start of the message a panicking worker reports to the page ([`report_panics`]), which
+/// the page's worker client (`client.rs`) listens for to replace the worker.
+pub const PANIC_MARK: &str = "deduku-worker-panic";
+
+/// Makes a panic in the worker visible to the page: a Rust panic in wasm aborts inside a promise
+/// job, which the page would never hear of (the worker would just fall silent). The hook reports
+/// it as an uncaught error of the worker (`reportError`, which the browser passes on to the
+/// page's `error` event) and closes the worker. Called by the worker binary before it registers.
+pub fn report_panics() {
+    use wasm_bindgen::JsCast;
+    std::panic::set_hook(Box::new(|info| {
+        let global = js_sys::global();
+        let call = |name: &str, arg: Option<&wasm_bindgen::JsValue>| {
+            let f = js_sys::Reflect::get(&global, &name.into()).ok();
+            if let Some(f) = f.and_then(|f| f.dyn_into::<js_sys::Function>().ok()) {
+                let _ = match arg {
+                    Some(a) => f.call1(&global, a),
+                    None => f.call0(&global),
+                };
+            }
+        };
+        let error = js_sys::Error::new(&format!("{PANIC_MARK}: {info}"));
+        call("reportError", Some(&error));
+        call("close", None);
+    }));
+}
+
 /// Milliseconds of work between two returns to the worker's event loop during a path or a
 /// generation: the longest a cancel or a newer request waits before the worker sees it, plus
 /// the longest piece of work that cannot be paused.
@@ -245,9 +272,12 @@ pub async fn solver_reactor(scope: ReactorScope<Request, Response>) {
         }
     });
     let work: Rc<RefCell<Work>> = Rc::default();
+    // The step index at which a path panics ([`Job::Fault`], the end-to-end tests only).
+    let fault: Rc<std::cell::Cell<Option<u32>>> = Rc::default();
     let (wake_tx, mut wake) = mpsc::unbounded::<()>();
     {
         let work = work.clone();
+        let fault = fault.clone();
         let out_tx = out_tx.clone();
         wasm_bindgen_futures::spawn_local(async move {
             let send = |id, reply| out_tx.unbounded_send(Response { id, reply }).is_ok();
@@ -289,6 +319,10 @@ pub async fn solver_reactor(scope: ReactorScope<Request, Response>) {
                         let _ = wake_tx.unbounded_send(());
                         continue;
                     }
+                    Job::Fault(at) => {
+                        fault.set(Some(at));
+                        continue;
+                    }
                     Job::Parse(text) => parse_job(&text),
                     Job::Analyze(board) => Reply::Analyzed(analyze_job(&board)),
                     Job::FindAll { board, technique } => {
@@ -328,6 +362,11 @@ pub async fn solver_reactor(scope: ReactorScope<Request, Response>) {
             }
         };
         for (id, reply) in replies {
+            if let (Reply::Step { index, .. }, Some(at)) = (&reply, fault.get())
+                && *index >= at
+            {
+                panic!("fault asked for at step {index}");
+            }
             if out_tx.unbounded_send(Response { id, reply }).is_err() {
                 return;
             }

@@ -1,23 +1,51 @@
 //! The page's end of the worker: spawns the solver reactor, sends requests and hands every
-//! response to a callback. One worker serves the page for its whole life: a job is cancelled
-//! by a [`Job::Cancel`](crate::protocol::Job) request, which the worker honours within a slice
-//! of a few milliseconds, also in the middle of a long step.
+//! response to a callback. A job is cancelled by a [`Job::Cancel`] request, which the worker
+//! honours within a slice of a few milliseconds, also in the middle of a long step.
+//!
+//! A worker that panics is replaced: its panic hook (`agent::report_panics`) reports an error
+//! marked [`PANIC_MARK`], which reaches the page's `error` event; the client then starts a new
+//! worker and sends it again every request still unanswered ([`InFlight`]) under the same ids,
+//! so the model takes the replies as if nothing had happened (a path sent again streams its
+//! steps from the first, and the model skips those it has). A request that was unanswered at
+//! two deaths is not sent a third time: the client gives it up, and the model treats it as
+//! cancelled.
 
-use crate::agent::SolverReactor;
+use crate::agent::{PANIC_MARK, SolverReactor};
 use crate::codec::Compact;
-use crate::protocol::{Request, Response};
+use crate::protocol::{Job, Reply, Request, Response};
 use futures::channel::mpsc;
 use futures::future::{AbortHandle, Abortable};
 use futures::{SinkExt, StreamExt};
+use gloo_events::EventListener;
+use std::cell::RefCell;
+use std::collections::BTreeMap;
 use std::rc::Rc;
 use yew_agent::Spawnable;
 
-/// A connection to one solver worker at a time.
+/// What the page hears when its worker died and was replaced.
+#[derive(Clone, PartialEq, Debug)]
+pub struct Restarted {
+    /// The requests given up (unanswered at two deaths), by id; the others were sent again.
+    pub dropped: Vec<u64>,
+}
+
+/// The most replacements in one page's life: a worker that keeps dying is not restarted
+/// for ever.
+pub const MAX_RESTARTS: u32 = 20;
+
+/// A connection to one solver worker at a time, replaced when it dies.
 pub struct WorkerClient {
+    conn: Rc<RefCell<Conn>>,
+    _on_error: Option<EventListener>,
+}
+
+struct Conn {
     path: String,
     on_response: Rc<dyn Fn(Response)>,
     requests: Option<mpsc::UnboundedSender<Request>>,
     tasks: Vec<AbortHandle>,
+    in_flight: Rc<RefCell<InFlight>>,
+    restarts: u32,
 }
 
 /// The worker script's URL relative to the page, with a hash of the sources (see `build.rs`;
@@ -39,25 +67,119 @@ fn spawn_abortable(task: impl std::future::Future<Output = ()> + 'static) -> Abo
     handle
 }
 
+/// The requests sent and not yet answered to the end, in the order sent, and how many worker
+/// deaths each has seen. Plain data, tested natively.
+#[derive(Default, Debug)]
+pub struct InFlight {
+    waiting: BTreeMap<u64, (Request, u32)>,
+}
+
+impl InFlight {
+    /// Records a request as sent: a cancel answers its target (the worker replies `Cancelled`,
+    /// or nothing when it was done); a test fault is never sent again.
+    pub fn sent(&mut self, req: &Request) {
+        match req.job {
+            Job::Cancel(target) => {
+                self.waiting.remove(&target);
+            }
+            Job::Fault(_) => {}
+            _ => {
+                self.waiting.insert(req.id, (req.clone(), 0));
+            }
+        }
+    }
+
+    /// Records a reply: every reply but a path's steps and a generation's progress is the last
+    /// one for its request.
+    pub fn answered(&mut self, resp: &Response) {
+        let more =
+            matches!(resp.reply, Reply::Step { .. } | Reply::Reduced(_) | Reply::GenProgress(_));
+        if !more {
+            self.waiting.remove(&resp.id);
+        }
+    }
+
+    /// The worker died: the requests to send again, in order, and the ids given up (those that
+    /// were already waiting when a worker died before).
+    pub fn died(&mut self) -> (Vec<Request>, Vec<u64>) {
+        let mut again = Vec::new();
+        let mut dropped = Vec::new();
+        self.waiting.retain(|id, (req, deaths)| {
+            *deaths += 1;
+            if *deaths > 1 {
+                dropped.push(*id);
+                false
+            } else {
+                again.push(req.clone());
+                true
+            }
+        });
+        (again, dropped)
+    }
+
+    /// How many requests wait for an answer.
+    pub fn len(&self) -> usize {
+        self.waiting.len()
+    }
+
+    /// Whether none does.
+    pub fn is_empty(&self) -> bool {
+        self.waiting.is_empty()
+    }
+}
+
 impl WorkerClient {
-    /// Spawns the worker at `path` (a script built by Trunk from the `worker` binary).
-    pub fn new(path: &str, on_response: impl Fn(Response) + 'static) -> WorkerClient {
-        let mut client = WorkerClient {
+    /// Spawns the worker at `path` (a script built by Trunk from the `worker` binary). When
+    /// it dies, a new one is spawned and `on_restart` is told (at most [`MAX_RESTARTS`] times).
+    pub fn new(
+        path: &str,
+        on_response: impl Fn(Response) + 'static,
+        on_restart: impl Fn(Restarted) + 'static,
+    ) -> WorkerClient {
+        let conn = Rc::new(RefCell::new(Conn {
             path: path.to_string(),
             on_response: Rc::new(on_response),
             requests: None,
             tasks: Vec::new(),
-        };
-        client.spawn();
-        client
+            in_flight: Rc::default(),
+            restarts: 0,
+        }));
+        conn.borrow_mut().spawn();
+        let on_error = web_sys::window().map(|window| {
+            let conn = conn.clone();
+            EventListener::new(&window, "error", move |event| {
+                let message = js_sys::Reflect::get(event, &"message".into())
+                    .ok()
+                    .and_then(|m| m.as_string())
+                    .unwrap_or_default();
+                if !message.contains(PANIC_MARK) {
+                    return;
+                }
+                // Handled here: the worker's own console already shows the panic.
+                event.prevent_default();
+                let restarted = conn.borrow_mut().restart();
+                if let Some(r) = restarted {
+                    on_restart(r);
+                }
+            })
+        });
+        WorkerClient { conn, _on_error: on_error }
     }
 
+    /// Sends a request (queued until the worker has loaded).
+    pub fn send(&self, req: Request) {
+        self.conn.borrow().send(req);
+    }
+}
+
+impl Conn {
     fn spawn(&mut self) {
         let bridge = SolverReactor::spawner().encoding::<Compact>().spawn(&self.path);
         let (mut sink, mut replies) = bridge.split();
         let (tx, mut rx) = mpsc::unbounded::<Request>();
         self.requests = Some(tx);
         let on_response = self.on_response.clone();
+        let in_flight = self.in_flight.clone();
         // One task owns the sending half, so requests keep their order.
         self.tasks.push(spawn_abortable(async move {
             while let Some(req) = rx.next().await {
@@ -69,6 +191,7 @@ impl WorkerClient {
         self.tasks.push(spawn_abortable(async move {
             let mut first = true;
             while let Some(resp) = replies.next().await {
+                in_flight.borrow_mut().answered(&resp);
                 on_response(resp);
                 if std::mem::take(&mut first) {
                     // The worker has loaded and answered: the service worker may install now.
@@ -78,15 +201,30 @@ impl WorkerClient {
         }));
     }
 
-    /// Sends a request (queued until the worker has loaded).
-    pub fn send(&self, req: Request) {
+    fn send(&self, req: Request) {
         if let Some(tx) = &self.requests {
+            self.in_flight.borrow_mut().sent(&req);
             let _ = tx.unbounded_send(req);
         }
     }
-}
 
-impl WorkerClient {
+    /// Replaces a dead worker; `None` when the restarts are used up.
+    fn restart(&mut self) -> Option<Restarted> {
+        self.stop();
+        if self.restarts >= MAX_RESTARTS {
+            return None;
+        }
+        self.restarts += 1;
+        self.spawn();
+        let (again, dropped) = self.in_flight.borrow_mut().died();
+        if let Some(tx) = &self.requests {
+            for req in again {
+                let _ = tx.unbounded_send(req);
+            }
+        }
+        Some(Restarted { dropped })
+    }
+
     fn stop(&mut self) {
         self.requests = None;
         for t in self.tasks.drain(..) {
@@ -95,8 +233,49 @@ impl WorkerClient {
     }
 }
 
-impl Drop for WorkerClient {
+impl Drop for Conn {
     fn drop(&mut self) {
         self.stop();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::protocol::{PathRequest, PlainBoard};
+
+    fn path(id: u64) -> Request {
+        Request { id, job: Job::Path(PathRequest::new(PlainBoard::default())) }
+    }
+
+    #[test]
+    fn unanswered_requests_are_sent_again_once_and_then_given_up() {
+        let mut f = InFlight::default();
+        f.sent(&path(1));
+        f.sent(&Request { id: 2, job: Job::Parse("1".into()) });
+        f.sent(&Request { id: 3, job: Job::Fault(0) });
+        f.sent(&path(4));
+        // A parse is answered by one reply; a path's steps do not end it, its end does.
+        f.answered(&Response { id: 2, reply: Reply::ParseFailed("no".into()) });
+        f.answered(&Response { id: 4, reply: Reply::Reduced(2) });
+        // Cancelling path 1 means no answer is awaited for it any more.
+        f.sent(&Request { id: 5, job: Job::Cancel(1) });
+        assert_eq!(f.len(), 1);
+        let (again, dropped) = f.died();
+        assert_eq!(again, vec![path(4)]);
+        assert!(dropped.is_empty());
+        // The new worker answers some, then dies too: what was sent again is given up.
+        f.sent(&path(6));
+        let (again, dropped) = f.died();
+        assert_eq!(again, vec![path(6)]);
+        assert_eq!(dropped, vec![4]);
+        f.answered(&Response {
+            id: 6,
+            reply: Reply::PathDone {
+                end: crate::protocol::PathEnd::Solved,
+                rating: Default::default(),
+            },
+        });
+        assert!(f.is_empty());
     }
 }

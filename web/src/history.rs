@@ -13,6 +13,15 @@ struct Entry {
     code: String,
 }
 
+/// Why a stored history could not be read at all.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Unreadable {
+    /// It says it was written by another version of the page (`v1`, `v3`…).
+    OtherVersion,
+    /// Not a history.
+    Garbage,
+}
+
 /// The positions in order and which one is current. Cloning is cheap (the entries are shared).
 #[derive(Clone, PartialEq, Debug)]
 pub struct History {
@@ -101,6 +110,89 @@ impl History {
         s
     }
 
+    /// [`History::to_text`] without the `first` oldest entries (at most those before the
+    /// current one): what is kept when the storage is full.
+    pub fn to_text_from(&self, first: usize) -> String {
+        let first = first.min(self.at);
+        let mut s = format!("v2\n{}", self.at - first);
+        for e in &self.entries[first..] {
+            s.push('\n');
+            s.push_str(&e.code);
+        }
+        s
+    }
+
+    /// How many positions it holds.
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    /// Whether it holds none (never: a history has its current position).
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
+    /// Reads a stored history, keeping what it can: the positions that read back, with the
+    /// current one moved to the nearest kept position before it. `Ok` with the number of lines
+    /// dropped; `Err` says why nothing could be kept.
+    pub fn from_text_lossy(text: &str) -> Result<(History, usize), Unreadable> {
+        let mut lines = text.split('\n');
+        let head = lines.next().unwrap_or_default();
+        if head != "v2" {
+            let other = head.len() <= 4
+                && head.starts_with('v')
+                && head[1..].bytes().all(|b| b.is_ascii_digit())
+                && head.len() > 1;
+            return Err(if other { Unreadable::OtherVersion } else { Unreadable::Garbage });
+        }
+        let at: Option<usize> = lines.next().and_then(|l| l.parse().ok());
+        let mut entries = Vec::new();
+        let mut kept_at = None;
+        let mut dropped = 0;
+        for (k, line) in lines.enumerate() {
+            let pos =
+                if line.is_empty() { Some(Position::default()) } else { Position::decode(line) };
+            match pos {
+                Some(pos) => {
+                    if at.is_some_and(|at| k <= at) || kept_at.is_none() {
+                        kept_at = Some(entries.len());
+                    }
+                    entries.push(Rc::new(Entry { pos, code: line.to_string() }));
+                }
+                None => dropped += 1,
+            }
+            if entries.len() > MAX_ENTRIES {
+                entries.remove(0);
+            }
+        }
+        let at = match at {
+            Some(_) => kept_at.unwrap_or(0).min(entries.len().saturating_sub(1)),
+            None => {
+                dropped += 1;
+                entries.len().saturating_sub(1)
+            }
+        };
+        if entries.is_empty() {
+            return Err(Unreadable::Garbage);
+        }
+        Ok((History { entries, at, revision: 0 }, dropped))
+    }
+
+    /// This history written after `under`, another tab's, so that neither loses its positions:
+    /// `under`'s positions first, then this one's that `under` does not hold, the current
+    /// position this one's (the oldest go first past [`MAX_ENTRIES`]).
+    pub fn merged_over(&self, under: &History) -> History {
+        let mut entries: Vec<Rc<Entry>> = under.entries.clone();
+        let known: std::collections::HashSet<&str> =
+            under.entries.iter().map(|e| e.code.as_str()).collect();
+        entries.extend(self.entries.iter().filter(|e| !known.contains(e.code.as_str())).cloned());
+        let excess = entries.len().saturating_sub(MAX_ENTRIES);
+        entries.drain(..excess);
+        let current = self.current_code();
+        let at = entries.iter().rposition(|e| e.code == current).unwrap_or(entries.len() - 1);
+        History { entries, at, revision: self.revision }
+    }
+
     /// Reads [`History::to_text`]'s text; `None` when any line is not a position.
     pub fn from_text(text: &str) -> Option<History> {
         let mut lines = text.split('\n');
@@ -148,6 +240,56 @@ mod tests {
         assert!(!h.can_redo());
         assert!(History::from_text("v2\n5\n").is_none());
         assert!(History::from_text("nonsense").is_none());
+    }
+
+    fn history_of(n: usize) -> History {
+        let mut h = History::new(Position::default());
+        for k in 0..n {
+            let mut p = Position::default();
+            p.place(k, 1 + (k % 9) as u8, CellOrigin::Given).unwrap();
+            h.push(p);
+        }
+        h
+    }
+
+    #[test]
+    fn a_damaged_history_keeps_what_reads_back() {
+        let h = history_of(4);
+        let text = h.to_text();
+        assert_eq!(
+            History::from_text_lossy(&text).map(|(b, n)| (b.current().clone(), n)),
+            Ok((h.current().clone(), 0))
+        );
+        // The last line cut short: that position goes, the current one moves back to the last kept.
+        let cut = &text[..text.len() - 5];
+        let (back, dropped) = History::from_text_lossy(cut).expect("the rest is kept");
+        assert_eq!((back.len(), dropped), (4, 1));
+        assert_eq!(back.current_code(), text.split('\n').nth(5).unwrap());
+        // A garbage line in the middle goes alone.
+        let mut lines: Vec<&str> = text.split('\n').collect();
+        lines[3] = "g=12&&&";
+        let (back, dropped) = History::from_text_lossy(&lines.join("\n")).expect("kept");
+        assert_eq!((back.len(), dropped, back.current_code()), (4, 1, h.current_code()));
+        assert_eq!(History::from_text_lossy("v1\n0\nabc").unwrap_err(), Unreadable::OtherVersion);
+        assert_eq!(History::from_text_lossy("{\"a\":").unwrap_err(), Unreadable::Garbage);
+        assert_eq!(History::from_text_lossy("").unwrap_err(), Unreadable::Garbage);
+        assert_eq!(History::from_text_lossy("v2\nx\nnope").unwrap_err(), Unreadable::Garbage);
+    }
+
+    #[test]
+    fn trimmed_and_merged_texts_keep_the_current_position() {
+        let h = history_of(5);
+        let t = History::from_text(&h.to_text_from(3)).expect("reads back");
+        assert_eq!((t.len(), t.current()), (3, h.current()));
+        let mut other = history_of(2);
+        let mut p = Position::default();
+        p.place(80, 9, CellOrigin::Given).unwrap();
+        other.push(p);
+        let m = h.merged_over(&other);
+        // The other tab's four, then this one's three not among them; current stays ours.
+        assert_eq!(m.len(), 4 + 3);
+        assert_eq!(m.current(), h.current());
+        assert!(other.entries.iter().all(|e| m.entries.iter().any(|f| f.code == e.code)));
     }
 
     #[test]

@@ -12,7 +12,7 @@
 //! The codecs are plain Rust ([`Position::encode`], [`History::to_text`],
 //! [`Settings::to_text`]) and tested natively; the functions here only touch the browser.
 
-use crate::history::History;
+use crate::history::{History, Unreadable};
 use crate::position::Position;
 use crate::state::{POOL_LEVELS, Pool, Settings};
 use std::cell::RefCell;
@@ -28,6 +28,11 @@ const LINK_KEY: &str = "deduku.v2.link";
 thread_local! {
     /// The hash waiting for the next frame to be written, if any.
     static PENDING_HASH: RefCell<Option<String>> = const { RefCell::new(None) };
+    /// The stored history text as this tab last read or wrote it: when the stored one differs,
+    /// another tab wrote since, and [`save`] merges instead of overwriting.
+    static LAST_HISTORY: RefCell<Option<String>> = const { RefCell::new(None) };
+    /// Whether the person was told that the storage is full (once a visit).
+    static TOLD_FULL: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
 }
 
 /// The pool as text: one `level puzzle` per line.
@@ -101,23 +106,83 @@ fn decode_hash(hash: &str) -> Option<Position> {
     Position::decode(hash)
 }
 
+/// What is wrong with the link in the fragment of `url`, when it holds something that is not a
+/// position.
+pub fn url_problem(url: &str) -> Option<String> {
+    let hash = url.split_once('#')?.1;
+    match Position::decode_why(hash) {
+        Err(why) if !hash.is_empty() => Some(format!("The link could not be read: {why}.")),
+        _ => None,
+    }
+}
+
 /// The history and settings to start with: the stored history, with the link's position as a
 /// new last entry when the URL holds another one (so Undo goes back to the stored work); the
 /// link's position alone in a fresh browser. A hash this page wrote itself is not another
 /// position: the page was reloaded before the hash caught up with the stored history. A first
 /// visit (nothing stored, no link) opens the puzzle of the day at the settings' level
-/// ([`crate::daily`]); the third value says so.
-pub fn load() -> (History, Settings, bool) {
+/// ([`crate::daily`]); the third value says so. The fourth says what could not be read and
+/// was dropped (a damaged history keeps the positions that read back, a link that is not a
+/// position is named), for the page to show: nothing stored or linked stops the page opening.
+pub fn load() -> (History, Settings, bool, Option<String>) {
     let settings = storage()
         .and_then(|s| s.get_item(SETTINGS_KEY).ok()?)
         .map(|t| Settings::from_text(&t))
         .unwrap_or_default();
-    let stored =
-        storage().and_then(|s| s.get_item(HISTORY_KEY).ok()?).and_then(|t| History::from_text(&t));
+    let text = storage().and_then(|s| s.get_item(HISTORY_KEY).ok()?);
+    LAST_HISTORY.with(|l| *l.borrow_mut() = text.clone());
+    let mut said = Vec::new();
+    let stored = match text.as_deref().map(History::from_text_lossy) {
+        None => None,
+        Some(Ok((h, 0))) => Some(h),
+        Some(Ok((h, n))) => {
+            said.push(format!(
+                "{n} saved position{} of the undo history could not be read and {} dropped; the \
+                 rest is kept.",
+                if n == 1 { "" } else { "s" },
+                if n == 1 { "was" } else { "were" }
+            ));
+            Some(h)
+        }
+        Some(Err(why)) => {
+            said.push(
+                match why {
+                    Unreadable::OtherVersion => {
+                        "The saved history was written by another version of the page and \
+                         could not be read"
+                    }
+                    Unreadable::Garbage => "The saved history could not be read",
+                }
+                .to_string(),
+            );
+            None
+        }
+    };
+    let hash = url_hash().unwrap_or_default();
+    let linked = match Position::decode_why(&hash) {
+        _ if hash.is_empty() => None,
+        Ok(p) => Some(p),
+        Err(why) => {
+            said.push(format!("The link could not be read: {why}"));
+            None
+        }
+    };
     let ours = storage()
         .and_then(|s| s.get_item(LINK_KEY).ok()?)
-        .is_some_and(|written| url_hash().is_some_and(|h| !h.is_empty() && h == written));
-    let history = match (stored, hash_position()) {
+        .is_some_and(|written| !hash.is_empty() && hash == written);
+    let kept = match (&stored, &linked) {
+        (None, Some(_)) => "the puzzle of the link is shown",
+        (Some(_), _) => "your current puzzle is kept",
+        (None, None) => "today's puzzle is shown instead",
+    };
+    // Sentences without their own ending get what was kept.
+    let warning = (!said.is_empty()).then(|| {
+        said.iter()
+            .map(|t| if t.ends_with('.') { t.clone() } else { format!("{t}; {kept}.") })
+            .collect::<Vec<_>>()
+            .join(" ")
+    });
+    let history = match (stored, linked) {
         (Some(h), Some(p)) if ours || h.current() == &p => h,
         (Some(mut h), Some(p)) => {
             h.push(p);
@@ -129,18 +194,66 @@ pub fn load() -> (History, Settings, bool) {
             let day = (js_sys::Date::now() / 86_400_000.0) as u64;
             let givens = crate::daily::puzzle_of_the_day(&settings.level, day);
             let first = givens.map(|g| Position::from_givens(&g)).unwrap_or_default();
-            return (History::new(first), settings, givens.is_some());
+            let first_visit = givens.is_some() && warning.is_none();
+            return (History::new(first), settings, first_visit, warning);
         }
     };
-    (history, settings, false)
+    (history, settings, false, warning)
+}
+
+/// Writes the history to local storage: merged with another tab's when one wrote since this
+/// tab last did ([`History::merged_over`]: the later writer keeps the other's positions), and
+/// when the storage is full, without the oldest positions, as many as it takes. Returns a
+/// message the first time positions had to be left out, or nothing could be written.
+fn save_history(s: &web_sys::Storage, history: &History) -> Option<String> {
+    let stored = s.get_item(HISTORY_KEY).ok().flatten();
+    let last = LAST_HISTORY.with(|l| l.borrow().clone());
+    let merged;
+    let history = match stored.as_deref().filter(|t| last.as_deref() != Some(*t)) {
+        Some(other) => match History::from_text_lossy(other) {
+            Ok((other, _)) => {
+                merged = history.merged_over(&other);
+                &merged
+            }
+            Err(_) => history,
+        },
+        None => history,
+    };
+    let mut first = 0;
+    loop {
+        let text = history.to_text_from(first);
+        if s.set_item(HISTORY_KEY, &text).is_ok() {
+            LAST_HISTORY.with(|l| *l.borrow_mut() = Some(text));
+            if first == 0 || TOLD_FULL.with(|t| t.replace(true)) {
+                return None;
+            }
+            return Some(format!(
+                "The browser's storage is full: the {first} oldest positions of the undo history \
+                 are not saved; your current puzzle is."
+            ));
+        }
+        if first >= history.len().saturating_sub(1) {
+            if TOLD_FULL.with(|t| t.replace(true)) {
+                return None;
+            }
+            return Some(
+                "The browser's storage is full: your work is not saved; it stays on this page \
+                 and in its link."
+                    .to_string(),
+            );
+        }
+        first = (first * 2).max(1).min(history.len() - 1);
+    }
 }
 
 /// Writes the history and settings to local storage, and the current position to the URL
 /// hash just after the next frame (replacing the history entry, so working does not flood the
-/// back button). Several saves before that frame write the hash once, the last one.
-pub fn save(history: &History, settings: &Settings) {
+/// back button). Several saves before that frame write the hash once, the last one. Returns a
+/// message for the person when the storage is full (the oldest positions are left out).
+pub fn save(history: &History, settings: &Settings) -> Option<String> {
+    let mut said = None;
     if let Some(s) = storage() {
-        let _ = s.set_item(HISTORY_KEY, &history.to_text());
+        said = save_history(&s, history);
         let _ = s.set_item(SETTINGS_KEY, &settings.to_text());
     }
     let code = history.current_code().to_string();
@@ -148,6 +261,7 @@ pub fn save(history: &History, settings: &Settings) {
     if !scheduled {
         after_next_frame(write_pending_hash);
     }
+    said
 }
 
 /// Runs `f` in a task of its own just after the next frame is drawn, when the layout is up to

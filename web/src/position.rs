@@ -694,6 +694,26 @@ impl Position {
         parts.join("&")
     }
 
+    /// [`Position::decode`], or what is wrong with the text, in words for the person ("its
+    /// puzzle has 80 cells, not 81").
+    pub fn decode_why(text: &str) -> Result<Position, String> {
+        if let Some(p) = Position::decode(text) {
+            return Ok(p);
+        }
+        let text = text.trim_start_matches('#');
+        let givens = text.split('&').find_map(|part| part.strip_prefix("g="));
+        Err(match givens {
+            None => "it holds no puzzle (no g= part)".to_string(),
+            Some(g) if g.chars().count() != 81 => {
+                format!("its puzzle has {} cells, not 81", g.chars().count())
+            }
+            Some(g) => match g.chars().position(|c| !matches!(c, '0'..='9' | '.')) {
+                Some(i) => format!("cell {} of its puzzle is not a digit", i + 1),
+                None => "its digits, notes or colours do not fit its puzzle".to_string(),
+            },
+        })
+    }
+
     /// Decodes [`Position::encode`]'s text (a leading `#` is allowed; unknown parts are
     /// skipped). `None` when it is not a position of ours or does not hold together (a digit
     /// placed twice, a placement on a given, a bad character).
@@ -827,6 +847,20 @@ mod tests {
 
     fn digits(s: &str) -> [u8; 81] {
         std::array::from_fn(|i| s.as_bytes()[i] - b'0')
+    }
+
+    #[test]
+    fn a_bad_link_says_what_is_wrong() {
+        let good = Position::from_givens(&digits(EASY)).encode();
+        assert!(Position::decode_why(&good).is_ok());
+        let why = |t: &str| Position::decode_why(t).err().unwrap_or_default();
+        assert_eq!(why("p=u115"), "it holds no puzzle (no g= part)");
+        assert_eq!(why("#g=12345"), "its puzzle has 5 cells, not 81");
+        assert_eq!(why(&format!("g=x{}", &EASY[1..])), "cell 1 of its puzzle is not a digit");
+        assert_eq!(
+            why(&format!("{good}&p=u11")),
+            "its digits, notes or colours do not fit its puzzle"
+        );
     }
 
     fn easy() -> Position {

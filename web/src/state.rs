@@ -297,6 +297,12 @@ pub enum Action {
     NewChosenPuzzle,
     /// Choose the level "New puzzle" makes.
     SetLevel(String),
+    /// The worker died and a new one took its place ([`crate::client`]): it was sent again
+    /// every request still unanswered but these (given up, as if cancelled).
+    WorkerRestarted(Vec<u64>),
+    /// Something kept could not be read when the page opened: the text says what was dropped
+    /// and what was kept.
+    Warn(String),
 }
 
 impl Action {
@@ -736,6 +742,8 @@ impl Model {
                 return Some(Change::Person);
             }
             Action::Worker(resp) => return self.receive(resp),
+            Action::WorkerRestarted(dropped) => return self.worker_restarted(&dropped),
+            Action::Warn(text) => self.say(true, text),
             Action::Next => {
                 self.player.playing = false;
                 return self.step_forward();
@@ -1366,6 +1374,35 @@ impl Model {
         moved.then_some(Change::Follow)
     }
 
+    /// The worker was replaced: the requests given up end as if cancelled, and the page says
+    /// so once (the position and the history are not touched).
+    fn worker_restarted(&mut self, dropped: &[u64]) -> Option<Change> {
+        let mut change = None;
+        for &id in dropped {
+            if id == self.path_id && self.running() {
+                self.path_state = PathState::Cancelled;
+            }
+            if id == self.parse_id {
+                self.parse_id = 0;
+            }
+            if id == self.find_id {
+                self.find_id = 0;
+                self.finding.clear();
+            }
+            change = change.or(self.receive(Response { id, reply: Reply::Cancelled }));
+        }
+        self.say(
+            true,
+            if dropped.is_empty() {
+                "The solver stopped and was restarted; your puzzle is kept."
+            } else {
+                "The solver stopped twice on the same request and was restarted without it; \
+                 your puzzle is kept."
+            },
+        );
+        change
+    }
+
     fn receive(&mut self, Response { id, reply }: Response) -> Option<Change> {
         match reply {
             Reply::Parsed(board) if id == self.parse_id => {
@@ -1499,7 +1536,7 @@ mod tests {
                     Job::Generate { choice, seed, background } => {
                         vec![crate::agent::GenJob::new(choice, seed, background).run()]
                     }
-                    Job::Cancel(_) => vec![],
+                    Job::Cancel(_) | Job::Fault(_) => vec![],
                 };
                 for reply in replies {
                     m = m.apply(Action::Worker(Response { id, reply }));

@@ -13,10 +13,13 @@ use yew::prelude::*;
 #[hook]
 pub fn use_persisted_model() -> UseReducerHandle<Model> {
     let model = use_reducer(|| {
-        let (history, settings, first_visit) = persist::load();
+        let (history, settings, first_visit, warning) = persist::load();
         let mut m = Model::restored(history, settings);
         if first_visit {
             m.welcome();
+        }
+        if let Some(text) = warning {
+            m = m.apply(Action::Warn(text));
         }
         // The generator's seed for this visit comes from the clock; the model reads none.
         m.start_pool(persist::load_pool(), js_sys::Date::now() as u64);
@@ -30,6 +33,8 @@ pub fn use_persisted_model() -> UseReducerHandle<Model> {
                 let went_to = event.dyn_ref::<web_sys::HashChangeEvent>().map(|e| e.new_url());
                 if let Some(pos) = went_to.as_deref().and_then(persist::url_position) {
                     dispatcher.dispatch(Action::Load(Box::new(pos)));
+                } else if let Some(why) = went_to.as_deref().and_then(persist::url_problem) {
+                    dispatcher.dispatch(Action::Warn(why));
                 }
             });
             move || drop(listener)
@@ -40,8 +45,10 @@ pub fn use_persisted_model() -> UseReducerHandle<Model> {
         let key =
             (model.history.revision, model.settings.clone(), model.player.follow_to.is_none());
         use_effect_with(key, move |_| {
-            if model.player.follow_to.is_none() {
-                persist::save(&model.history, &model.settings);
+            if model.player.follow_to.is_none()
+                && let Some(text) = persist::save(&model.history, &model.settings)
+            {
+                model.dispatch(Action::Warn(text));
             }
         });
     }

@@ -1,7 +1,9 @@
 //! The solver worker as a hook: the one place that spawns and feeds the [`WorkerClient`].
 
 use crate::client::{WorkerClient, default_worker_path};
+use crate::protocol::{Job, Request};
 use crate::state::{Action, Model};
+use gloo_events::EventListener;
 use gloo_timers::callback::Timeout;
 use std::collections::VecDeque;
 use yew::prelude::*;
@@ -9,7 +11,8 @@ use yew::prelude::*;
 /// Connects the model to the solver worker and returns the callback every action of the page
 /// goes through.
 ///
-/// The worker is spawned once, on the first render. After each change of the model, the
+/// The worker is spawned once, on the first render (the client replaces it if it dies, and the
+/// model hears of it as [`Action::WorkerRestarted`]). After each change of the model, the
 /// requests it added to its [`outbox`](Model::outbox) are sent, each once and in order; every
 /// response comes back as [`Action::Worker`] (the model drops stale ones). The returned callback
 /// hands each action to the model (a cancel is a request like any other:
@@ -21,10 +24,35 @@ pub fn use_worker(model: &UseReducerHandle<Model>) -> Callback<Action> {
     // files then start downloading as soon as the app runs, one render earlier.
     let dispatcher = model.dispatcher();
     let client = use_mut_ref(move || {
-        Some(WorkerClient::new(&default_worker_path(), move |r| {
-            dispatcher.dispatch(Action::Worker(r))
-        }))
+        let restarted = dispatcher.clone();
+        Some(WorkerClient::new(
+            &default_worker_path(),
+            move |r| dispatcher.dispatch(Action::Worker(r)),
+            move |r| restarted.dispatch(Action::WorkerRestarted(r.dropped)),
+        ))
     });
+    {
+        // The end-to-end tests' way to make the worker panic mid-path: with `faults` in the
+        // page's query, a `deduku-fault` event (its detail: the step index) sends
+        // [`Job::Fault`]. Without it nothing listens.
+        let client = client.clone();
+        use_effect_with((), move |_| {
+            let window = web_sys::window().expect("a window");
+            let asked = window.location().search().unwrap_or_default().contains("faults");
+            let listener = asked.then(|| {
+                EventListener::new(&window, "deduku-fault", move |event| {
+                    let at = js_sys::Reflect::get(event, &"detail".into())
+                        .ok()
+                        .and_then(|d| d.as_f64())
+                        .unwrap_or(0.0);
+                    if let Some(c) = client.borrow().as_ref() {
+                        c.send(Request { id: 0, job: Job::Fault(at as u32) });
+                    }
+                })
+            });
+            move || drop(listener)
+        });
+    }
     let sent = use_mut_ref(|| 0u64);
     {
         let client = client.clone();

@@ -20,6 +20,9 @@ cargo fmt --all --check
 
 step "cargo clippy"
 cargo clippy --workspace --all-targets -- -D warnings
+# The page, its worker and the browser tests as the browser gets them (wasm32): the native pass
+# above does not compile the browser tests, so a changed signature would only show much later.
+cargo clippy -p deduku-web --target wasm32-unknown-unknown --lib --bins --test browser -- -D warnings
 
 step "cargo test (profile test-release: optimised, no LTO)"
 # The tests that read ../shared (big corpora, the reference solver) are #[ignore]d, so a fresh

@@ -46,9 +46,13 @@ async fn worker_is_built() {
 async fn spawn_worker() -> (WorkerClient, mpsc::UnboundedReceiver<Response>) {
     worker_is_built().await;
     let (tx, rx) = mpsc::unbounded();
-    let client = WorkerClient::new("/dist/worker.js", move |r| {
-        let _ = tx.unbounded_send(r);
-    });
+    let client = WorkerClient::new(
+        "/dist/worker.js",
+        move |r| {
+            let _ = tx.unbounded_send(r);
+        },
+        |_| {},
+    );
     (client, rx)
 }
 

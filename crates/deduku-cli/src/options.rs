@@ -4,26 +4,30 @@
 use deduku::{Advance, Board, Family, Options, Order, Path, PathRun, Technique, TechniqueSet};
 use std::time::{Duration, Instant};
 
-/// How long one puzzle's path and rating may take (`rate`, `explain`).
+/// How long one puzzle's work may take (`rate`, `explain`, `solve`).
 #[derive(clap::Args, Debug, Clone)]
 pub struct TimeoutArg {
-    /// Give up on a puzzle after this many milliseconds of its own work (path and rating) and
-    /// print `error: timeout` for it instead; the other puzzles keep their place in the
-    /// output. Without it a puzzle takes as long as it needs (the hardest known puzzles take
-    /// seconds).
+    /// Give up on a puzzle after this many milliseconds of its own work (its path and rating,
+    /// or its count) and print `error: timeout` for it instead; the other puzzles keep their
+    /// place in the output. Without it a puzzle takes as long as it needs (the hardest known
+    /// puzzles take seconds to rate; a large `--count` on a nearly empty grid, far longer).
     #[arg(long, value_name = "MS")]
     pub timeout_ms: Option<u64>,
 }
 
 impl TimeoutArg {
+    /// The deadline's check, from now: `None` without a timeout.
+    pub fn stop(&self) -> Option<impl Fn() -> bool + use<>> {
+        let deadline = Instant::now() + Duration::from_millis(self.timeout_ms?);
+        Some(move || Instant::now() >= deadline)
+    }
+
     /// The whole path of `board`, or `None` when the timeout came first. The library's path
     /// runner polls the deadline between techniques and inside long searches, so it stops
     /// soon after.
     pub fn path(&self, board: &Board, options: &Options) -> Option<Path> {
         let mut run = PathRun::new(board, options);
-        let Some(ms) = self.timeout_ms else { return Some(run.finish()) };
-        let deadline = Instant::now() + Duration::from_millis(ms);
-        let stop = || Instant::now() >= deadline;
+        let Some(stop) = self.stop() else { return Some(run.finish()) };
         loop {
             match run.advance(Some(&stop)) {
                 Advance::Done => return Some(run.finish()),

@@ -1,13 +1,14 @@
-//! `deduku solve [--count N] [--pretty] [--time] [FILE]`: one result per puzzle, in input
-//! order, on all cores.
+//! `deduku solve [--count N] [--pretty] [--time] [--timeout-ms MS] [FILE]`: one result per
+//! puzzle, in input order, on all cores.
 //!
 //! The solver keeps only the solutions printed: one per puzzle when solving (counting to 2 for
 //! the uniqueness check), none when counting, so `--count` runs in flat memory for any N.
 
 use crate::input::{Failure, Line, Source, run_batch};
+use crate::options::TimeoutArg;
 use deduku::Board;
 use deduku::format::{to_digits, to_grid};
-use deduku::solve::count_solutions_keeping;
+use deduku::solve::{Count, count_solutions_keeping, count_solutions_until};
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -30,6 +31,8 @@ pub struct Args {
     /// the number after the result line, or a `time: X ms` line under a `--pretty` grid.
     #[arg(long)]
     pub time: bool,
+    #[command(flatten)]
+    pub timeout: TimeoutArg,
     /// Puzzle file (stdin when absent or `-`): one puzzle per line, or multi-line grids
     /// separated by blank lines (how a file is read: above).
     pub file: Option<PathBuf>,
@@ -47,8 +50,8 @@ pub fn run(args: &Args) -> Result<(), Failure> {
     run_batch(source, |line| {
         let start = Instant::now();
         let outcome = match args.count {
-            Some(limit) => count_line(line, limit),
-            None => solve_line(line),
+            Some(limit) => count_line(line, limit, &args.timeout),
+            None => solve_line(line, &args.timeout),
         };
         let ms = start.elapsed().as_secs_f64() * 1e3;
         if args.pretty {
@@ -67,14 +70,23 @@ pub fn run(args: &Args) -> Result<(), Failure> {
     })
 }
 
+/// Counts `board`'s solutions up to `limit`, keeping the first `keep`, within the timeout.
+fn count(board: &Board, limit: usize, keep: usize, timeout: &TimeoutArg) -> Count {
+    match timeout.stop() {
+        Some(stop) => count_solutions_until(board, limit, keep, &stop),
+        None => count_solutions_keeping(board, limit, keep),
+    }
+}
+
 /// The solution, or the `error: …` line.
-fn solve_line(line: &Line) -> Outcome {
+fn solve_line(line: &Line, timeout: &TimeoutArg) -> Outcome {
     let board = match line.parse() {
         Ok(b) => b,
         Err(e) => return Outcome::Text(format!("error: {e}")),
     };
-    // Count to 2 for the uniqueness check, keep the one solution printed.
-    let c = count_solutions_keeping(&board, 2, 1);
+    // Count to 2 for the uniqueness check, keep the one solution printed (milliseconds at
+    // most: the timeout never ends it).
+    let c = count(&board, 2, 1, timeout);
     match (c.count, c.solutions.as_slice()) {
         (1, [one]) => Outcome::Solution(*one),
         (0, _) => Outcome::Text("error: no solution".to_string()),
@@ -82,10 +94,14 @@ fn solve_line(line: &Line) -> Outcome {
     }
 }
 
-/// The number of solutions up to `limit`, or `error: …`.
-fn count_line(line: &Line, limit: usize) -> Outcome {
+/// The number of solutions up to `limit`, or `error: …` (`error: timeout` when the timeout
+/// ended the count first).
+fn count_line(line: &Line, limit: usize, timeout: &TimeoutArg) -> Outcome {
     Outcome::Text(match line.parse() {
         Err(e) => format!("error: {e}"),
-        Ok(board) => count_solutions_keeping(&board, limit, 0).count.to_string(),
+        Ok(board) => match count(&board, limit, 0, timeout) {
+            c if c.stopped => "error: timeout".to_string(),
+            c => c.count.to_string(),
+        },
     })
 }

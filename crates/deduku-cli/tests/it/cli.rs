@@ -581,6 +581,26 @@ fn timeout_gives_up_on_one_puzzle_and_keeps_the_order() {
     assert!(out.stdout.is_empty());
 }
 
+/// `solve --count N --timeout-ms MS`: a count that would take far longer (the empty grid's
+/// first 10^12 solutions) prints `error: timeout` in its place; the lines around it, a count
+/// that ends (a unique puzzle) and a solve, are the same as without the flag. Without the
+/// flag the empty grid's count would run for days, so it is not run here; the library's
+/// stop check is tested on its own in `solve`'s unit tests.
+#[test]
+fn solve_count_with_a_timeout_gives_up_on_a_huge_count_and_keeps_the_order() {
+    let easy = deduku::format::to_line(&support::corpus("corpora/top1465.txt")[0]);
+    let empty = ".".repeat(81);
+    let input = format!("{easy}\n{empty}\n{easy}\n");
+    let timed =
+        stdout(&run_stdin(&["solve", "--count", "1000000000000", "--timeout-ms", "300"], &input));
+    let timed: Vec<&str> = timed.lines().collect();
+    assert_eq!(timed, ["1", "error: timeout", "1"]);
+    let solved = stdout(&run_stdin(&["solve", "--timeout-ms", "300"], &input));
+    let plain = stdout(&run_stdin(&["solve"], &input));
+    assert_eq!(solved, plain);
+    assert_eq!(plain.lines().nth(1), Some("error: multiple solutions"));
+}
+
 /// `explain --words`: under each numbered step, indented and wrapped, the step's explanation
 /// in words, exactly the library's `Step::explain` once the lines are joined.
 #[test]

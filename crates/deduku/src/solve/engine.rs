@@ -192,7 +192,7 @@ pub(super) struct State {
 }
 
 /// What the search is collecting: the count, the first solutions and the guesses so far.
-pub(super) struct Search {
+pub(super) struct Search<'a> {
     /// Stop once this many solutions are found (at least 1).
     pub limit: usize,
     /// Keep the first this many solutions (at most `limit`, so `solutions` never outgrows it).
@@ -207,7 +207,16 @@ pub(super) struct Search {
     /// (column claiming, triads, the band split): chosen per puzzle, for one with at least
     /// [`LEAN_FROM_GIVENS`] givens.
     pub lean: bool,
+    /// Asked every [`STOP_EVERY`] solutions; `true` ends the count there.
+    pub stop: Option<&'a dyn Fn() -> bool>,
+    /// Whether `stop` ended the count.
+    pub stopped: bool,
 }
+
+/// How many solutions a count finds between two calls of its stop check: a long count finds
+/// millions a second, so the check (a clock read, by the caller) costs nothing measurable, and
+/// a short one (a solve or a uniqueness check, at most a few milliseconds) never calls it.
+pub(super) const STOP_EVERY: usize = 1024;
 
 impl State {
     /// The state where digit `d + 1` may be in the cells `cands[ix(b, d)]` of band `b` and is
@@ -842,8 +851,9 @@ enum Scan {
     Split(usize, u32, u32),
 }
 
-impl Search {
-    /// Explores `st` depth-first, adding its solutions until the limit is reached.
+impl Search<'_> {
+    /// Explores `st` depth-first, adding its solutions until the limit is reached (or the stop
+    /// check says to stop: the limit then drops to the count, so every level returns).
     pub(super) fn run(&mut self, st: &mut State) {
         loop {
             // Sweeps until the first guess, when every word is new (all 27 at the start), and
@@ -861,6 +871,10 @@ impl Search {
                 self.count += 1;
                 if self.solutions.len() < self.keep {
                     self.solutions.push(st.grid());
+                }
+                if self.count % STOP_EVERY == 0 && self.stop.is_some_and(|stop| stop()) {
+                    self.stopped = true;
+                    self.limit = self.count;
                 }
                 return;
             }
@@ -1065,7 +1079,7 @@ mod tests {
     /// (sorted), lean or not.
     fn search(values: &[u8; 81], limit: usize, lean: bool) -> crate::solve::Count {
         let (st, _) = crate::solve::values_state(values);
-        let mut found = crate::solve::search(st, lean, limit, limit);
+        let mut found = crate::solve::search(st, lean, limit, limit, None);
         found.solutions.sort_unstable();
         found
     }

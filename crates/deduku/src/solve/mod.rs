@@ -86,6 +86,9 @@ pub struct Count {
     /// one box, or a digit put in a branching cell; the other side of a split, and the last
     /// candidate of a cell, forced once the trials failed, are not counted).
     pub guesses: u64,
+    /// Whether the stop check of [`count_solutions_until`] ended the count before the limit:
+    /// `count` is then only a lower bound.
+    pub stopped: bool,
 }
 
 /// The verdict on a puzzle.
@@ -123,6 +126,27 @@ pub fn count_solutions(board: &Board, limit: usize) -> Count {
 /// `keep` 0 the count runs in constant memory however large the limit. Otherwise as
 /// [`count_solutions`].
 pub fn count_solutions_keeping(board: &Board, limit: usize, keep: usize) -> Count {
+    let (st, givens) = board_state(board);
+    run(st, givens, limit, keep, None)
+}
+
+/// [`count_solutions_keeping`] that asks `stop` every 1,024 solutions found and ends the count
+/// when it says so ([`Count::stopped`]): how a caller with a clock bounds a long count (the
+/// library has none). A solve or a uniqueness check (limit 2) never asks it; they take
+/// milliseconds at most.
+pub fn count_solutions_until(
+    board: &Board,
+    limit: usize,
+    keep: usize,
+    stop: &dyn Fn() -> bool,
+) -> Count {
+    let (st, givens) = board_state(board);
+    run(st, givens, limit, keep, Some(stop))
+}
+
+/// The search state of `board` (its candidates and placed digits), and its number of placed
+/// cells.
+fn board_state(board: &Board) -> (State, u32) {
     let mut cands = [0u32; 27];
     for d in 0..9 {
         let m = board.digit_cells(Digit::from_index(d)).bits();
@@ -131,7 +155,7 @@ pub fn count_solutions_keeping(board: &Board, limit: usize, keep: usize) -> Coun
         }
     }
     let (placed, _) = value_words(board.values());
-    run(State::new(&cands, &placed), givens(&placed), limit, keep)
+    (State::new(&cands, &placed), givens(&placed))
 }
 
 /// Counts the solutions of 81 values (0 = empty; values above 9 count as empty too) up to
@@ -145,7 +169,7 @@ pub fn count_values(values: &[u8; 81], limit: usize) -> Count {
 /// Otherwise as [`count_values`].
 pub fn count_values_keeping(values: &[u8; 81], limit: usize, keep: usize) -> Count {
     let (st, givens) = values_state(values);
-    run(st, givens, limit, keep)
+    run(st, givens, limit, keep, None)
 }
 
 /// The search state of 81 values (each given placed, each empty cell open to every digit), and
@@ -209,25 +233,74 @@ fn value_words(values: &[u8; 81]) -> ([u32; 27], [u32; 3]) {
 }
 
 /// Searches from `st` (a puzzle with `givens` givens) for up to `limit` solutions, keeping the
-/// first `keep`; the search is lean from [`LEAN_FROM_GIVENS`] givens.
-fn run(st: State, givens: u32, limit: usize, keep: usize) -> Count {
-    search(st, givens >= LEAN_FROM_GIVENS, limit, keep)
+/// first `keep` and asking `stop` (if any) every [`engine::STOP_EVERY`] solutions; the search
+/// is lean from [`LEAN_FROM_GIVENS`] givens.
+fn run(
+    st: State,
+    givens: u32,
+    limit: usize,
+    keep: usize,
+    stop: Option<&dyn Fn() -> bool>,
+) -> Count {
+    search(st, givens >= LEAN_FROM_GIVENS, limit, keep, stop)
 }
 
 /// Searches from `st`, lean or not, for up to `limit` solutions, keeping the first `keep`.
-fn search(mut st: State, lean: bool, limit: usize, keep: usize) -> Count {
+fn search(
+    mut st: State,
+    lean: bool,
+    limit: usize,
+    keep: usize,
+    stop: Option<&dyn Fn() -> bool>,
+) -> Count {
     if limit == 0 {
         return Count::default();
     }
     let keep = keep.min(limit);
-    let mut search = Search { limit, keep, count: 0, solutions: Vec::new(), guesses: 0, lean };
+    let mut search = Search {
+        limit,
+        keep,
+        count: 0,
+        solutions: Vec::new(),
+        guesses: 0,
+        lean,
+        stop,
+        stopped: false,
+    };
     search.run(&mut st);
-    Count { count: search.count, solutions: search.solutions, guesses: search.guesses }
+    Count {
+        count: search.count,
+        solutions: search.solutions,
+        guesses: search.guesses,
+        stopped: search.stopped,
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_stop_check_ends_a_long_count_at_a_multiple_of_its_period() {
+        let empty = Board::from_values(&[0; 81]);
+        let calls = std::cell::Cell::new(0);
+        let stop = || {
+            calls.set(calls.get() + 1);
+            calls.get() == 3
+        };
+        let c = count_solutions_until(&empty, 1_000_000, 2, &stop);
+        assert!(c.stopped);
+        assert_eq!((c.count, calls.get()), (3 * engine::STOP_EVERY, 3));
+        assert_eq!(c.solutions.len(), 2);
+        // The same count without a stop, and one that ends before the check would stop it.
+        let never = || false;
+        let full = count_solutions_until(&empty, 5000, 0, &never);
+        assert_eq!((full.count, full.stopped), (5000, false));
+        assert_eq!(count_solutions_keeping(&empty, 5000, 0).guesses, full.guesses);
+        let always = || true;
+        let short = count_solutions_until(&empty, 2, 2, &always);
+        assert_eq!((short.count, short.stopped), (2, false));
+    }
 
     #[test]
     fn empty_grid_has_many_solutions() {

@@ -2193,16 +2193,18 @@ async function noticeText() {
   return (await page.$$eval('#notice > span', (n) => n.map((x) => x.textContent).join(''))).trim();
 }
 
-test('faults: a worker that panics mid-path is replaced; the path finishes, the page says so once, position and history stay', async () => {
+/** The next path makes the worker die as it is about to send its step 6 (`detail` says how:
+ *  a step index alone is a panic, as a finder's bug would cause; `{at, trap: true}` a wasm trap
+ *  without a panic, as a stack overflow would); the page must start a new worker, send it the
+ *  path again, say so once, and keep the position and the history. */
+async function workerDiesMidPath(detail) {
   await open('?faults');
-  // The next path panics in the worker as it is about to send its step 6 (a finder's bug would
-  // do the same); the page must start a new worker and send it the path again.
-  await page.evaluate(() => window.dispatchEvent(new CustomEvent('deduku-fault', { detail: 6 })));
+  await page.evaluate((d) => window.dispatchEvent(new CustomEvent('deduku-fault', { detail: d })), detail);
   const givens = await load('forum-hardest-1');
   await page.waitForFunction(() => /restarted/.test(document.querySelector('#notice')?.textContent ?? ''), null, { timeout: 20000 });
   await waitPathDone();
   takeWorkerPanics();
-  // Only a worker's panic report makes the page say this.
+  // Only a dying worker's marked report makes the page say this.
   assert.match(await noticeText(), /^The solver stopped and was restarted; your puzzle is kept\.$/);
   // The path was sent again and finished: its steps are numbered without a gap or a repeat,
   // past the step the worker died at, and the rating came.
@@ -2224,6 +2226,16 @@ test('faults: a worker that panics mid-path is replaced; the path finishes, the 
   assert.ok(solved.every((v, i) => !givens[i] || v === givens[i]), 'the givens kept');
   assert.equal(page.workers().length, 1, 'one worker serves the page');
   assert.equal(takeWorkerPanics(), 0, 'no second panic');
+}
+
+test('faults: a worker that panics mid-path is replaced; the path finishes, the page says so once, position and history stay', async () => {
+  await workerDiesMidPath(6);
+});
+
+test('faults: a worker that traps mid-path without a panic is replaced as well', async () => {
+  await workerDiesMidPath({ at: 6, trap: true });
+  // Nothing but the marked report reached the page: no "Uncaught RuntimeError" of the trap.
+  assert.deepEqual(consoleErrors.filter((e) => /RuntimeError|unreachable/.test(e)), []);
 });
 
 /** Opens the page on `hash` after planting `items` (key → value) in an otherwise empty local

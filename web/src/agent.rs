@@ -5,11 +5,12 @@
 //! reactor only moves messages and, during a path, hands control back to the worker's event
 //! loop every few milliseconds — between steps and inside long ones, through the path runner's
 //! stop check — so that a `Cancel` or a newer path request is seen at once (the older path then
-//! stops with [`Reply::Cancelled`]). A worker that panics is replaced by the page ([`report_panics`]).
+//! stops with [`Reply::Cancelled`]). A worker that panics or traps is replaced by the page
+//! ([`report_deaths`]).
 
 use crate::protocol::{
-    FIND_ALL_MAX, GeneratedPuzzle, Job, PathEnd, PathRequest, PlainBoard, PlainRating, PlainStep,
-    PuzzleChoice, Reply, Request, Response, Verdict,
+    FIND_ALL_MAX, FaultKind, GeneratedPuzzle, Job, PathEnd, PathRequest, PlainBoard, PlainRating,
+    PlainStep, PuzzleChoice, Reply, Request, Response, Verdict,
 };
 use deduku::solve::count_solutions;
 use deduku::{Advance, Options, PathRun, PathStatus};
@@ -17,6 +18,7 @@ use futures::channel::mpsc;
 use futures::{SinkExt, StreamExt};
 use std::cell::RefCell;
 use std::rc::Rc;
+use wasm_bindgen::JsValue;
 use yew_agent::prelude::*;
 
 /// Parses a pasted text; digits marked as placed in the text count as typed by the user.
@@ -212,19 +214,30 @@ impl GenJob {
     }
 }
 
-/// The start of the message a panicking worker reports to the page ([`report_panics`]), which
+/// The start of the message a dying worker reports to the page ([`report_deaths`]), which
 /// the page's worker client (`client.rs`) listens for to replace the worker.
 pub const PANIC_MARK: &str = "deduku-worker-panic";
 
-/// Makes a panic in the worker visible to the page: a Rust panic in wasm aborts inside a promise
-/// job, which the page would never hear of (the worker would just fall silent). The hook reports
-/// it as an uncaught error of the worker (`reportError`, which the browser passes on to the
-/// page's `error` event) and closes the worker. Called by the worker binary before it registers.
-pub fn report_panics() {
+/// Makes the worker's death visible to the page, then closes the worker:
+/// - a Rust panic in wasm aborts inside a promise job, which the page would never hear of (the
+///   worker would just fall silent): the panic hook reports it as an uncaught error of the
+///   worker (`reportError`, which the browser passes on to the page's `error` event);
+/// - a wasm trap without a panic (a stack overflow, a failed allocation, `unreachable`) runs no
+///   hook: listeners on the worker's global for uncaught errors and unhandled rejections report
+///   it the same way. (They run wasm code after the trap, which may have left a borrow or the
+///   allocator half-way; they do little — read the message, report, close — and the
+///   end-to-end test of a trap checks that they get through.)
+///
+/// Both reports start with [`PANIC_MARK`], and a worker reports its death once (the trap that
+/// ends a panic is not reported again). Called by the worker binary before it registers.
+pub fn report_deaths() {
+    use std::sync::atomic::{AtomicBool, Ordering};
     use wasm_bindgen::JsCast;
-    std::panic::set_hook(Box::new(|info| {
+    use wasm_bindgen::closure::Closure;
+    static DEAD: AtomicBool = AtomicBool::new(false);
+    fn die(message: &str) {
         let global = js_sys::global();
-        let call = |name: &str, arg: Option<&wasm_bindgen::JsValue>| {
+        let call = |name: &str, arg: Option<&JsValue>| {
             let f = js_sys::Reflect::get(&global, &name.into()).ok();
             if let Some(f) = f.and_then(|f| f.dyn_into::<js_sys::Function>().ok()) {
                 let _ = match arg {
@@ -233,10 +246,50 @@ pub fn report_panics() {
                 };
             }
         };
-        let error = js_sys::Error::new(&format!("{PANIC_MARK}: {info}"));
+        let error = js_sys::Error::new(&format!("{PANIC_MARK}{message}"));
         call("reportError", Some(&error));
         call("close", None);
+    }
+    std::panic::set_hook(Box::new(|info| {
+        DEAD.store(true, Ordering::Relaxed);
+        die(&format!(": {info}"));
     }));
+    // A marked report passes on to the page as it is; anything else uncaught is kept from the
+    // page's console (preventDefault) and reported once, marked.
+    let handler = Closure::<dyn FnMut(JsValue)>::new(|event: JsValue| {
+        let get = |o: &JsValue, k: &str| js_sys::Reflect::get(o, &k.into()).ok();
+        let cause = get(&event, "reason")
+            .filter(|r| !r.is_undefined())
+            .or_else(|| get(&event, "error"))
+            .unwrap_or(JsValue::UNDEFINED);
+        let text = get(&cause, "message")
+            .filter(|m| m.is_string())
+            .or_else(|| get(&event, "message"))
+            .unwrap_or(JsValue::UNDEFINED);
+        let text = text.as_string().unwrap_or_default();
+        if text.contains(PANIC_MARK) {
+            return;
+        }
+        if let Some(e) = event.dyn_ref::<web_sys::Event>() {
+            e.prevent_default();
+        }
+        if !DEAD.swap(true, Ordering::Relaxed) {
+            die(&format!(": the worker stopped: {text}"));
+        }
+    });
+    let global: web_sys::EventTarget = js_sys::global().unchecked_into();
+    for event in ["error", "unhandledrejection"] {
+        let _ = global.add_event_listener_with_callback(event, handler.as_ref().unchecked_ref());
+    }
+    handler.forget();
+}
+
+/// Ends the worker by a wasm trap without a panic ([`FaultKind::Trap`]).
+fn trap() -> ! {
+    #[cfg(target_arch = "wasm32")]
+    core::arch::wasm32::unreachable();
+    #[cfg(not(target_arch = "wasm32"))]
+    std::process::abort();
 }
 
 /// Milliseconds of work between two returns to the worker's event loop during a path or a
@@ -272,8 +325,8 @@ pub async fn solver_reactor(scope: ReactorScope<Request, Response>) {
         }
     });
     let work: Rc<RefCell<Work>> = Rc::default();
-    // The step index at which a path panics ([`Job::Fault`], the end-to-end tests only).
-    let fault: Rc<std::cell::Cell<Option<u32>>> = Rc::default();
+    // The step index at which a path dies, and how ([`Job::Fault`], the end-to-end tests only).
+    let fault: Rc<std::cell::Cell<Option<(u32, FaultKind)>>> = Rc::default();
     let (wake_tx, mut wake) = mpsc::unbounded::<()>();
     {
         let work = work.clone();
@@ -319,8 +372,8 @@ pub async fn solver_reactor(scope: ReactorScope<Request, Response>) {
                         let _ = wake_tx.unbounded_send(());
                         continue;
                     }
-                    Job::Fault(at) => {
-                        fault.set(Some(at));
+                    Job::Fault { at, kind } => {
+                        fault.set(Some((at, kind)));
                         continue;
                     }
                     Job::Parse(text) => parse_job(&text),
@@ -362,10 +415,13 @@ pub async fn solver_reactor(scope: ReactorScope<Request, Response>) {
             }
         };
         for (id, reply) in replies {
-            if let (Reply::Step { index, .. }, Some(at)) = (&reply, fault.get())
+            if let (Reply::Step { index, .. }, Some((at, kind))) = (&reply, fault.get())
                 && *index >= at
             {
-                panic!("fault asked for at step {index}");
+                match kind {
+                    FaultKind::Panic => panic!("fault asked for at step {index}"),
+                    FaultKind::Trap => trap(),
+                }
             }
             if out_tx.unbounded_send(Response { id, reply }).is_err() {
                 return;

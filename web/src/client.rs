@@ -2,8 +2,9 @@
 //! response to a callback. A job is cancelled by a [`Job::Cancel`] request, which the worker
 //! honours within a slice of a few milliseconds, also in the middle of a long step.
 //!
-//! A worker that panics is replaced: its panic hook (`agent::report_panics`) reports an error
-//! marked [`PANIC_MARK`], which reaches the page's `error` event; the client then starts a new
+//! A worker that dies is replaced: its panic hook, or for a death without a panic (a wasm
+//! trap) its listeners for uncaught errors (`agent::report_deaths`), report an error marked
+//! [`PANIC_MARK`], which reaches the page's `error` event; the client then starts a new
 //! worker and sends it again every request still unanswered ([`InFlight`]) under the same ids,
 //! so the model takes the replies as if nothing had happened (a path sent again streams its
 //! steps from the first, and the model skips those it has). A request that was unanswered at
@@ -82,7 +83,7 @@ impl InFlight {
             Job::Cancel(target) => {
                 self.waiting.remove(&target);
             }
-            Job::Fault(_) => {}
+            Job::Fault { .. } => {}
             _ => {
                 self.waiting.insert(req.id, (req.clone(), 0));
             }
@@ -242,7 +243,7 @@ impl Drop for Conn {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::protocol::{PathRequest, PlainBoard};
+    use crate::protocol::{FaultKind, PathRequest, PlainBoard};
 
     fn path(id: u64) -> Request {
         Request { id, job: Job::Path(PathRequest::new(PlainBoard::default())) }
@@ -253,7 +254,7 @@ mod tests {
         let mut f = InFlight::default();
         f.sent(&path(1));
         f.sent(&Request { id: 2, job: Job::Parse("1".into()) });
-        f.sent(&Request { id: 3, job: Job::Fault(0) });
+        f.sent(&Request { id: 3, job: Job::Fault { at: 0, kind: FaultKind::Panic } });
         f.sent(&path(4));
         // A parse is answered by one reply; a path's steps do not end it, its end does.
         f.answered(&Response { id: 2, reply: Reply::ParseFailed("no".into()) });

@@ -14,7 +14,7 @@ use serde::{Deserialize, Serialize};
 /// Bumped when a message changes shape. The worker's URL carries a hash of the sources, this
 /// file included (`build.rs`, `client::WORKER_PATH`), so a cached old worker is never paired
 /// with a new page.
-pub const PROTOCOL_VERSION: u32 = 5;
+pub const PROTOCOL_VERSION: u32 = 6;
 
 /// Where a cell's digit came from, as the page shows it.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize, Default, Hash)]
@@ -454,11 +454,26 @@ pub enum Job {
     },
     /// Stop the path or generate job with the given id, if it is still running.
     Cancel(u64),
-    /// For the end-to-end tests only: the worker panics when a path is about to send its step
-    /// with this index or a later one (0: its first step), as a bug in a finder would make it.
+    /// For the end-to-end tests only: the worker dies when a path is about to send its step
+    /// with index `at` or a later one (0: its first step), as a bug in a finder would make it.
     /// The page sends it only when its address asks for it (`?faults`, see
     /// `hooks::use_worker`); the page then replaces the worker ([`crate::client`]).
-    Fault(u32),
+    Fault {
+        /// The step index.
+        at: u32,
+        /// How the worker dies.
+        kind: FaultKind,
+    },
+}
+
+/// How a test fault ([`Job::Fault`]) makes the worker die.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub enum FaultKind {
+    /// A Rust panic (the panic hook reports it).
+    Panic,
+    /// A wasm trap without a panic (as a stack overflow or a failed allocation would end it):
+    /// no panic hook runs, only the worker's listeners for uncaught errors.
+    Trap,
 }
 
 /// A request with the page's id.

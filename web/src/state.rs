@@ -1536,7 +1536,7 @@ mod tests {
                     Job::Generate { choice, seed, background } => {
                         vec![crate::agent::GenJob::new(choice, seed, background).run()]
                     }
-                    Job::Cancel(_) | Job::Fault(_) => vec![],
+                    Job::Cancel(_) | Job::Fault { .. } => vec![],
                 };
                 for reply in replies {
                     m = m.apply(Action::Worker(Response { id, reply }));

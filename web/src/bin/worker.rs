@@ -3,7 +3,7 @@
 use yew_agent::Registrable;
 
 fn main() {
-    deduku_web::agent::report_panics();
+    deduku_web::agent::report_deaths();
     deduku_web::agent::SolverReactor::registrar()
         .encoding::<deduku_web::codec::Compact>()
         .register();

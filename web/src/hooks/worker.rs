@@ -1,11 +1,12 @@
 //! The solver worker as a hook: the one place that spawns and feeds the [`WorkerClient`].
 
 use crate::client::{WorkerClient, default_worker_path};
-use crate::protocol::{Job, Request};
+use crate::protocol::{FaultKind, Job, Request};
 use crate::state::{Action, Model};
 use gloo_events::EventListener;
 use gloo_timers::callback::Timeout;
 use std::collections::VecDeque;
+use wasm_bindgen::JsValue;
 use yew::prelude::*;
 
 /// Connects the model to the solver worker and returns the callback every action of the page
@@ -32,21 +33,24 @@ pub fn use_worker(model: &UseReducerHandle<Model>) -> Callback<Action> {
         ))
     });
     {
-        // The end-to-end tests' way to make the worker panic mid-path: with `faults` in the
-        // page's query, a `deduku-fault` event (its detail: the step index) sends
-        // [`Job::Fault`]. Without it nothing listens.
+        // The end-to-end tests' way to make the worker die mid-path: with `faults` in the
+        // page's query, a `deduku-fault` event sends [`Job::Fault`]; its detail is the step
+        // index (a panic there) or `{at, trap: true}` (a wasm trap without a panic). Without
+        // it nothing listens.
         let client = client.clone();
         use_effect_with((), move |_| {
             let window = web_sys::window().expect("a window");
             let asked = window.location().search().unwrap_or_default().contains("faults");
             let listener = asked.then(|| {
                 EventListener::new(&window, "deduku-fault", move |event| {
-                    let at = js_sys::Reflect::get(event, &"detail".into())
-                        .ok()
-                        .and_then(|d| d.as_f64())
-                        .unwrap_or(0.0);
+                    let detail =
+                        js_sys::Reflect::get(event, &"detail".into()).unwrap_or(JsValue::UNDEFINED);
+                    let field = |name: &str| js_sys::Reflect::get(&detail, &name.into()).ok();
+                    let trap = field("trap").is_some_and(|t| t.is_truthy());
+                    let at = detail.as_f64().or_else(|| field("at")?.as_f64()).unwrap_or(0.0);
+                    let kind = if trap { FaultKind::Trap } else { FaultKind::Panic };
                     if let Some(c) = client.borrow().as_ref() {
-                        c.send(Request { id: 0, job: Job::Fault(at as u32) });
+                        c.send(Request { id: 0, job: Job::Fault { at: at as u32, kind } });
                     }
                 })
             });

@@ -38,12 +38,19 @@ step "fuzz targets (20 s each, when nightly and cargo-fuzz are installed)"
 # machine without it skips this step and says so; the property tests above cover the same
 # ground with a fixed budget.
 if rustup toolchain list 2>/dev/null | grep -q '^nightly' && cargo +nightly fuzz --version >/dev/null 2>&1; then
-  for target in parse engine; do
+  # parse: pastes and files; engine: every technique on arbitrary candidate states;
+  # page_inputs: the link's hash and what local storage holds (fuzz/seeds/ gives it real ones).
+  for target in parse engine page_inputs; do
     log="$(mktemp)"
+    corpus=()
+    if [ -d "fuzz/seeds/$target" ]; then corpus=("corpus/$target" "seeds/$target"); fi
+    max_len=256
+    [ "$target" = page_inputs ] && max_len=4096  # a stored history runs to many lines
     # libFuzzer exits non-zero on a panic (the input is left in fuzz/artifacts/TARGET/), and
     # so does a build that fails; its progress lines go to the log, the summary here.
-    if ! (cd fuzz && cargo +nightly fuzz run "$target" -- -max_total_time=20 -timeout=30 \
-      -rss_limit_mb=4096 -len_control=0 -max_len=256) >"$log" 2>&1; then
+    if ! (cd fuzz && mkdir -p "corpus/$target" && cargo +nightly fuzz run "$target" \
+      "${corpus[@]}" -- -max_total_time=20 -timeout=30 \
+      -rss_limit_mb=4096 -len_control=0 -max_len=$max_len) >"$log" 2>&1; then
       tail -n 40 "$log" >&2
       echo "fuzz target $target failed (a crash is kept in fuzz/artifacts/$target/)" >&2
       exit 1

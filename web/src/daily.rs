@@ -4,8 +4,8 @@
 //! changes daily and is the same for everyone on the same day. The empty grid is one click
 //! away ("New empty grid").
 
-/// The built-in sets, one per level, as the generator writes them:
-/// `puzzle<TAB>se<TAB>level<TAB>hardest`.
+/// The built-in sets, one per level, as the generator writes them, with the solution added:
+/// `puzzle<TAB>se<TAB>level<TAB>hardest<TAB>solution`.
 const SETS: [(&str, &str); 5] = [
     ("easy", include_str!("../daily/easy.txt")),
     ("medium", include_str!("../daily/medium.txt")),
@@ -22,6 +22,23 @@ pub fn set(level: &str) -> Vec<&'static str> {
             text.lines().filter_map(|l| l.split('\t').next()).filter(|p| p.len() == 81).collect()
         })
         .unwrap_or_default()
+}
+
+/// The stored solution of the built-in puzzle with these givens, if they are one: the page
+/// knows the verdict on the first visit's puzzle at once, before the worker has loaded (on a
+/// slow link, a second or more later). A test checks each against the exact solver.
+pub fn known_solution(givens: &[u8; 81]) -> Option<[u8; 81]> {
+    SETS.iter().flat_map(|(_, text)| text.lines()).find_map(|line| {
+        let mut cols = line.split('\t');
+        let puzzle = cols.next()?.as_bytes();
+        let solution = cols.nth(3)?.as_bytes();
+        let same = puzzle.len() == 81
+            && puzzle
+                .iter()
+                .zip(givens)
+                .all(|(&c, &g)| g == if c.is_ascii_digit() { c - b'0' } else { 0 });
+        (same && solution.len() == 81).then(|| std::array::from_fn(|i| solution[i] - b'0'))
+    })
 }
 
 /// The givens of the puzzle of day `day` (days since 1970-01-01) at `level`; `None` for a
@@ -47,7 +64,10 @@ mod tests {
             assert!(set.len() >= 7, "{level}: {} puzzles", set.len());
             for line in set {
                 let board = deduku::parse(line).expect("a puzzle");
-                assert_eq!(deduku::solve::count_solutions(&board, 2).count, 1, "{line}");
+                let count = deduku::solve::count_solutions(&board, 2);
+                assert_eq!(count.count, 1, "{line}");
+                let givens: [u8; 81] = std::array::from_fn(|i| board.values()[i]);
+                assert_eq!(known_solution(&givens), Some(count.solutions[0]), "{line}");
                 let path = deduku::solve_path(&board);
                 assert_eq!(path.rating.level.name(), level, "{line}");
             }
@@ -60,5 +80,15 @@ mod tests {
         assert!(a.is_some() && a != b);
         assert_eq!(a, puzzle_of_the_day("medium", 20_000 + set("medium").len() as u64));
         assert_eq!(puzzle_of_the_day("no-such-level", 1), None);
+    }
+
+    #[test]
+    fn only_a_built_in_puzzle_has_a_known_solution() {
+        let mut givens = puzzle_of_the_day("hard", 3).unwrap();
+        assert!(known_solution(&givens).is_some());
+        let k = givens.iter().position(|&v| v != 0).unwrap();
+        givens[k] = 0;
+        assert_eq!(known_solution(&givens), None);
+        assert_eq!(known_solution(&[0; 81]), None);
     }
 }

@@ -1067,6 +1067,9 @@ impl Model {
             self.analyze_id = 0;
             return;
         }
+        // A built-in puzzle's verdict is known at once (the first visit's, before the worker
+        // has loaded); the worker is asked all the same, and says the same.
+        self.verdict = crate::daily::known_solution(&givens).map(|s| Verdict::Unique(s.to_vec()));
         let board = Position::from_givens(&givens).to_plain();
         self.analyze_id = self.request(Job::Analyze(board));
     }
@@ -1598,6 +1601,26 @@ mod tests {
         p.act(Action::Jump(3));
         assert_eq!(p.m.pos, p.m.position_at(3));
         assert_eq!(p.m.current_step(), Some(&p.m.path[3]));
+    }
+
+    #[test]
+    fn the_first_visits_puzzle_has_its_verdict_before_the_worker_answers() {
+        let givens = crate::daily::puzzle_of_the_day("medium", 20_000).unwrap();
+        let mut m =
+            Model::restored(History::new(Position::from_givens(&givens)), Settings::default());
+        m.welcome();
+        // Nothing has run in a worker yet, and Check and mistakes have a solution to go by.
+        let known = m.verdict.clone();
+        assert!(matches!(known, Some(Verdict::Unique(_))), "{known:?}");
+        assert!(m.solution().is_some());
+        // The worker, asked all the same, says the same.
+        let mut sent = 0;
+        let m = run_worker(m, &mut sent);
+        assert_eq!(m.verdict, known);
+        // Another puzzle waits for the worker.
+        let other: [u8; 81] = std::array::from_fn(|i| EASY.as_bytes()[i] - b'0');
+        let m = Model::restored(History::new(Position::from_givens(&other)), Settings::default());
+        assert_eq!(m.verdict, None);
     }
 
     #[test]

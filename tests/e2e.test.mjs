@@ -1960,6 +1960,30 @@ test('first visit: a puzzle to solve, not an empty grid; the empty grid is one c
   await page.waitForFunction(() => /more than one solution/.test(document.querySelector('#notice')?.textContent ?? ''));
 });
 
+test('first visit: the puzzle of the day shows its verdict before the worker has loaded', async () => {
+  // A fresh browser (no service worker yet) whose solver worker script is held back: the
+  // built-in puzzle's verdict comes from its stored solution, not from the worker.
+  await withFreshBrowser('deduku-e2e-verdict-', async (ctx) => {
+    let release;
+    const held = new Promise((r) => { release = r; });
+    const asked = [];
+    await ctx.route(/\/worker\.js/, async (route) => {
+      asked.push(route.request().url());
+      await held;
+      await route.continue();
+    });
+    const p = await ctx.newPage();
+    await p.goto(base);
+    await p.waitForSelector('#verdict.good', { timeout: 20000 });
+    assert.match(await p.textContent('#verdict'), /^Unique solution/);
+    assert.equal(asked.length, 1, 'the worker was asked for and is still held');
+    // Once the worker loads, its verdict agrees and the rating follows.
+    release();
+    await p.waitForFunction(() => /SE \d/.test(document.querySelector('#verdict')?.textContent ?? ''), null, { timeout: 30000 });
+    assert.match(await p.textContent('#verdict'), /^Unique solution/);
+  });
+});
+
 test('print: the selection shades no digit', async () => {
   await open();
   const givens = await load('codedojo-easy');

@@ -456,7 +456,7 @@ test('the solver runs in a Worker: clicks answer while a long job runs, and Canc
   await paste(easy);
   await waitForValues(expectedGivens(easy));
   await page.waitForSelector('#verdict.good', { timeout: 20000 });
-  assert.equal(page.workers().length, 1, 'one worker serves the page');
+  assert.equal(page.workers().length, workers, 'the workers left');
 });
 
 test('reload restores the position after steps exactly (helper digits stay helper digits)', async () => {
@@ -2221,14 +2221,14 @@ async function noticeText() {
  *  a step index alone is a panic, as a finder's bug would cause; `{at, trap: true}` a wasm trap
  *  without a panic, as a stack overflow would); the page must start a new worker, send it the
  *  path again, say so once, and keep the position and the history. */
-async function workerDiesMidPath(detail) {
-  await open('?faults');
+async function workerDiesMidPath(detail, { query = '?faults', workers = 1 } = {}) {
+  await open(query);
   await page.evaluate((d) => window.dispatchEvent(new CustomEvent('deduku-fault', { detail: d })), detail);
   const givens = await load('forum-hardest-1');
   await page.waitForFunction(() => /restarted/.test(document.querySelector('#notice')?.textContent ?? ''), null, { timeout: 20000 });
   await waitPathDone();
   takeWorkerPanics();
-  // Only a dying worker's marked report makes the page say this.
+  // Only a dying worker's marked report, or the watchdog, makes the page say this.
   assert.match(await noticeText(), /^The solver stopped and was restarted; your puzzle is kept\.$/);
   // The path was sent again and finished: its steps are numbered without a gap or a repeat,
   // past the step the worker died at, and the rating came.
@@ -2248,12 +2248,18 @@ async function workerDiesMidPath(detail) {
   const solved = await gridValues();
   assert.ok(isValidSolution(solved), 'a valid solution');
   assert.ok(solved.every((v, i) => !givens[i] || v === givens[i]), 'the givens kept');
-  assert.equal(page.workers().length, 1, 'one worker serves the page');
+  assert.equal(page.workers().length, workers, 'the workers left');
   assert.equal(takeWorkerPanics(), 0, 'no second panic');
 }
 
 test('faults: a worker that panics mid-path is replaced; the path finishes, the page says so once, position and history stay', async () => {
   await workerDiesMidPath(6);
+});
+
+test('faults: a worker that hangs mid-path, saying nothing, is found by the watchdog and replaced', async () => {
+  // The watchdog shortened to 2 s (20 s by default). The stuck worker cannot be terminated
+  // (gloo-worker gives no handle), so it stays beside the new one until the page closes.
+  await workerDiesMidPath({ at: 6, hang: true }, { query: '?faults&watchdog=2000', workers: 2 });
 });
 
 test('faults: a worker that traps mid-path without a panic is replaced as well', async () => {

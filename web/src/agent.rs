@@ -376,6 +376,7 @@ pub async fn solver_reactor(scope: ReactorScope<Request, Response>) {
                         fault.set(Some((at, kind)));
                         continue;
                     }
+                    Job::Ping => Reply::Pong,
                     Job::Parse(text) => parse_job(&text),
                     Job::Analyze(board) => Reply::Analyzed(analyze_job(&board)),
                     Job::FindAll { board, technique } => {
@@ -421,6 +422,9 @@ pub async fn solver_reactor(scope: ReactorScope<Request, Response>) {
                 match kind {
                     FaultKind::Panic => panic!("fault asked for at step {index}"),
                     FaultKind::Trap => trap(),
+                    FaultKind::Hang => loop {
+                        std::hint::spin_loop();
+                    },
                 }
             }
             if out_tx.unbounded_send(Response { id, reply }).is_err() {

@@ -10,6 +10,12 @@
 //! steps from the first, and the model skips those it has). A request that was unanswered at
 //! two deaths is not sent a third time: the client gives it up, and the model treats it as
 //! cancelled.
+//!
+//! A worker that dies without a word (an endless loop, or killed by the browser) is noticed by
+//! a watchdog: while requests wait and the worker has answered once (it has loaded), the
+//! client sends [`Job::Ping`] every quarter of [`WATCHDOG_MS`]; a worker that has said nothing
+//! for [`WATCHDOG_MS`] is taken for dead and replaced as above. (gloo-worker gives no handle
+//! to terminate it, so a worker stuck in a loop keeps its thread until the page closes.)
 
 use crate::agent::{PANIC_MARK, SolverReactor};
 use crate::codec::Compact;
@@ -18,7 +24,8 @@ use futures::channel::mpsc;
 use futures::future::{AbortHandle, Abortable};
 use futures::{SinkExt, StreamExt};
 use gloo_events::EventListener;
-use std::cell::RefCell;
+use gloo_timers::callback::Interval;
+use std::cell::{Cell, RefCell};
 use std::collections::BTreeMap;
 use std::rc::Rc;
 use yew_agent::Spawnable;
@@ -34,19 +41,29 @@ pub struct Restarted {
 /// for ever.
 pub const MAX_RESTARTS: u32 = 20;
 
+/// How long a loaded worker with requests waiting may stay silent before it is taken for dead.
+/// A live one answers a ping within a slice (20 ms) and every quick job within milliseconds,
+/// so this only needs room for a busy machine.
+pub const WATCHDOG_MS: u32 = 20_000;
+
 /// A connection to one solver worker at a time, replaced when it dies.
 pub struct WorkerClient {
     conn: Rc<RefCell<Conn>>,
     _on_error: Option<EventListener>,
+    watchdog: RefCell<Option<Interval>>,
 }
 
 struct Conn {
     path: String,
     on_response: Rc<dyn Fn(Response)>,
+    on_restart: Rc<dyn Fn(Restarted)>,
     requests: Option<mpsc::UnboundedSender<Request>>,
     tasks: Vec<AbortHandle>,
     in_flight: Rc<RefCell<InFlight>>,
     restarts: u32,
+    /// When the worker was last heard from (`Date.now()`, ms), or a request sent to an idle
+    /// one; 0 until this worker has answered once.
+    heard: Rc<Cell<f64>>,
 }
 
 /// The worker script's URL relative to the page, with a hash of the sources (see `build.rs`;
@@ -83,7 +100,7 @@ impl InFlight {
             Job::Cancel(target) => {
                 self.waiting.remove(&target);
             }
-            Job::Fault { .. } => {}
+            Job::Fault { .. } | Job::Ping => {}
             _ => {
                 self.waiting.insert(req.id, (req.clone(), 0));
             }
@@ -93,8 +110,10 @@ impl InFlight {
     /// Records a reply: every reply but a path's steps and a generation's progress is the last
     /// one for its request.
     pub fn answered(&mut self, resp: &Response) {
-        let more =
-            matches!(resp.reply, Reply::Step { .. } | Reply::Reduced(_) | Reply::GenProgress(_));
+        let more = matches!(
+            resp.reply,
+            Reply::Step { .. } | Reply::Reduced(_) | Reply::GenProgress(_) | Reply::Pong
+        );
         if !more {
             self.waiting.remove(&resp.id);
         }
@@ -140,10 +159,12 @@ impl WorkerClient {
         let conn = Rc::new(RefCell::new(Conn {
             path: path.to_string(),
             on_response: Rc::new(on_response),
+            on_restart: Rc::new(on_restart),
             requests: None,
             tasks: Vec::new(),
             in_flight: Rc::default(),
             restarts: 0,
+            heard: Rc::default(),
         }));
         conn.borrow_mut().spawn();
         let on_error = web_sys::window().map(|window| {
@@ -158,13 +179,34 @@ impl WorkerClient {
                 }
                 // Handled here: the worker's own console already shows the panic.
                 event.prevent_default();
-                let restarted = conn.borrow_mut().restart();
-                if let Some(r) = restarted {
-                    on_restart(r);
-                }
+                Conn::died(&conn);
             })
         });
-        WorkerClient { conn, _on_error: on_error }
+        let client = WorkerClient { conn, _on_error: on_error, watchdog: RefCell::default() };
+        client.set_watchdog(WATCHDOG_MS);
+        client
+    }
+
+    /// Starts the watchdog anew with `ms` of silence allowed (the end-to-end tests shorten it).
+    pub fn set_watchdog(&self, ms: u32) {
+        let conn = self.conn.clone();
+        let tick = Interval::new((ms / 4).max(1), move || {
+            let now = js_sys::Date::now();
+            let silent = {
+                let c = conn.borrow();
+                let heard = c.heard.get();
+                if heard == 0.0 || c.in_flight.borrow().is_empty() {
+                    return;
+                }
+                now - heard > f64::from(ms)
+            };
+            if silent {
+                Conn::died(&conn);
+            } else {
+                conn.borrow().send(Request { id: 0, job: Job::Ping });
+            }
+        });
+        *self.watchdog.borrow_mut() = Some(tick);
     }
 
     /// Sends a request (queued until the worker has loaded).
@@ -181,6 +223,10 @@ impl Conn {
         self.requests = Some(tx);
         let on_response = self.on_response.clone();
         let in_flight = self.in_flight.clone();
+        // A new worker has not answered yet: the watchdog waits for its first word (its files
+        // may take seconds to arrive).
+        self.heard.set(0.0);
+        let heard = self.heard.clone();
         // One task owns the sending half, so requests keep their order.
         self.tasks.push(spawn_abortable(async move {
             while let Some(req) = rx.next().await {
@@ -192,6 +238,10 @@ impl Conn {
         self.tasks.push(spawn_abortable(async move {
             let mut first = true;
             while let Some(resp) = replies.next().await {
+                heard.set(js_sys::Date::now());
+                if resp.reply == Reply::Pong {
+                    continue;
+                }
                 in_flight.borrow_mut().answered(&resp);
                 on_response(resp);
                 if std::mem::take(&mut first) {
@@ -204,8 +254,22 @@ impl Conn {
 
     fn send(&self, req: Request) {
         if let Some(tx) = &self.requests {
+            // A request to an idle worker starts its silence now, not at its last answer.
+            if self.in_flight.borrow().is_empty() && self.heard.get() != 0.0 {
+                self.heard.set(js_sys::Date::now());
+            }
             self.in_flight.borrow_mut().sent(&req);
             let _ = tx.unbounded_send(req);
+        }
+    }
+
+    /// The worker died (it said so, or the watchdog found it silent): a new one, and the page
+    /// told.
+    fn died(conn: &Rc<RefCell<Conn>>) {
+        let restarted = conn.borrow_mut().restart();
+        let on_restart = conn.borrow().on_restart.clone();
+        if let Some(r) = restarted {
+            on_restart(r);
         }
     }
 
@@ -255,6 +319,8 @@ mod tests {
         f.sent(&path(1));
         f.sent(&Request { id: 2, job: Job::Parse("1".into()) });
         f.sent(&Request { id: 3, job: Job::Fault { at: 0, kind: FaultKind::Panic } });
+        // The watchdog's pings wait for nothing.
+        f.sent(&Request { id: 0, job: Job::Ping });
         f.sent(&path(4));
         // A parse is answered by one reply; a path's steps do not end it, its end does.
         f.answered(&Response { id: 2, reply: Reply::ParseFailed("no".into()) });

@@ -454,6 +454,9 @@ pub enum Job {
     },
     /// Stop the path or generate job with the given id, if it is still running.
     Cancel(u64),
+    /// Answered at once with [`Reply::Pong`] (between two slices of any long job): the page's
+    /// watchdog ([`crate::client`]) hears from a live worker within milliseconds.
+    Ping,
     /// For the end-to-end tests only: the worker dies when a path is about to send its step
     /// with index `at` or a later one (0: its first step), as a bug in a finder would make it.
     /// The page sends it only when its address asks for it (`?faults`, see
@@ -474,6 +477,9 @@ pub enum FaultKind {
     /// A wasm trap without a panic (as a stack overflow or a failed allocation would end it):
     /// no panic hook runs, only the worker's listeners for uncaught errors.
     Trap,
+    /// An endless loop: the worker never answers again and reports nothing; only the page's
+    /// watchdog notices.
+    Hang,
 }
 
 /// A request with the page's id.
@@ -522,6 +528,8 @@ pub enum Reply {
     Generated(GeneratedPuzzle),
     /// No puzzle came out (the message says why: "not found within 3000 attempts").
     GenFailed(String),
+    /// The answer to [`Job::Ping`]: the worker is alive.
+    Pong,
 }
 
 /// A generated puzzle as plain data.

@@ -1540,6 +1540,7 @@ mod tests {
                         vec![crate::agent::GenJob::new(choice, seed, background).run()]
                     }
                     Job::Cancel(_) | Job::Fault { .. } => vec![],
+                    Job::Ping => vec![Reply::Pong],
                 };
                 for reply in replies {
                     m = m.apply(Action::Worker(Response { id, reply }));

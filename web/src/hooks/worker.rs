@@ -35,20 +35,33 @@ pub fn use_worker(model: &UseReducerHandle<Model>) -> Callback<Action> {
     {
         // The end-to-end tests' way to make the worker die mid-path: with `faults` in the
         // page's query, a `deduku-fault` event sends [`Job::Fault`]; its detail is the step
-        // index (a panic there) or `{at, trap: true}` (a wasm trap without a panic). Without
-        // it nothing listens.
+        // index (a panic there), `{at, trap: true}` (a wasm trap without a panic) or `{at,
+        // hang: true}` (an endless loop). Without it nothing listens.
         let client = client.clone();
         use_effect_with((), move |_| {
             let window = web_sys::window().expect("a window");
-            let asked = window.location().search().unwrap_or_default().contains("faults");
+            let search = window.location().search().unwrap_or_default();
+            let asked = search.contains("faults");
+            // `watchdog=MS` beside `faults`: a shorter watchdog, so a test of a hung worker
+            // need not wait the default 20 s.
+            let watchdog = search
+                .split(['?', '&'])
+                .find_map(|p| p.strip_prefix("watchdog=")?.parse::<u32>().ok());
+            if let (true, Some(ms), Some(c)) = (asked, watchdog, client.borrow().as_ref()) {
+                c.set_watchdog(ms);
+            }
             let listener = asked.then(|| {
                 EventListener::new(&window, "deduku-fault", move |event| {
                     let detail =
                         js_sys::Reflect::get(event, &"detail".into()).unwrap_or(JsValue::UNDEFINED);
                     let field = |name: &str| js_sys::Reflect::get(&detail, &name.into()).ok();
-                    let trap = field("trap").is_some_and(|t| t.is_truthy());
+                    let set = |name: &str| field(name).is_some_and(|t| t.is_truthy());
                     let at = detail.as_f64().or_else(|| field("at")?.as_f64()).unwrap_or(0.0);
-                    let kind = if trap { FaultKind::Trap } else { FaultKind::Panic };
+                    let kind = match (set("trap"), set("hang")) {
+                        (true, _) => FaultKind::Trap,
+                        (_, true) => FaultKind::Hang,
+                        _ => FaultKind::Panic,
+                    };
                     if let Some(c) = client.borrow().as_ref() {
                         c.send(Request { id: 0, job: Job::Fault { at: at as u32, kind } });
                     }

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Where the explained path's native time goes, split by walk and technique: runs the
-# `wasm_vs_native` example's path bench (crates/deduku/examples/wasm_vs_native/work.rs: every
+# `wasm_vs_native` example's path bench (crates/deduku-test-support/src/work.rs: every
 # 20th puzzle of top1465, `solve_path` as the worker runs it) under `perf record` with DWARF call
 # graphs on core 0, then prints
 #   - the compiled functions (what was inlined counts for its caller) with the most samples of

@@ -5,7 +5,7 @@
 # bench/wasm-vs-native.sh measures the ratio in the browser.
 # Node's V8 is years older than Chromium's (Node 20: V8 11.3; Chromium 156: V8 15.6), and a
 # verdict here can fail to hold there: confirm it in the browser before keeping a change. The
-# work is the `wasm_vs_native` example's (crates/deduku/examples/wasm_vs_native/work.rs:
+# work is the `wasm_vs_native` example's (crates/deduku-test-support/src/work.rs:
 # `Exact`, the three sets, count <= 2; with MODE=path, `PathBench`, the explained path with its
 # rating walk on every 20th puzzle of top1465); the crate around it is written into
 # target/wasm-node/ and built as the shipped worker is (the solver at opt-level 2, the rest at
@@ -38,7 +38,7 @@ runs="${2:-6}"
 out=$dir/out/$name
 # A set name the work does not have would time nothing and print nothing.
 if [ -n "${SET:-}" ]; then
-  sets=$(sed -n 's/.*name: "\([^"]*\)".*/\1/p' crates/deduku/examples/wasm_vs_native/work.rs)
+  sets=$(sed -n 's/.*name: "\([^"]*\)".*/\1/p' crates/deduku-test-support/src/work.rs)
   grep -qx -- "$SET" <<<"$sets" || { echo "no set $SET; the sets are:" $sets >&2; exit 2; }
 fi
 
@@ -80,7 +80,7 @@ EOF
 //! Written by bench/wasm-node-bench.sh: the example's exact-solver bench, for Node.
 use wasm_bindgen::prelude::*;
 
-#[path = "$root/crates/deduku/examples/wasm_vs_native/work.rs"]
+#[path = "$root/crates/deduku-test-support/src/work.rs"]
 #[allow(dead_code)]
 mod work;
 

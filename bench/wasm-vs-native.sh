@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # wasm ÷ native for the exact solver and the explained path, on the same puzzles with the same
-# code (crates/deduku/examples/wasm_vs_native/work.rs): runs the native example and the wasm
+# code (crates/deduku-test-support/src/work.rs): runs the native example and the wasm
 # benches of web/tests/browser.rs (headless Chromium, one core each) alternately, ROUNDS times
 # (default 3), then prints per set the medians over the rounds and the ratio.
 #

@@ -480,11 +480,9 @@ async fn forum_hardest_paths_in_wasm() {
     );
 }
 
-/// The work timed by the wasm ÷ native comparison, shared with the native
-/// `wasm_vs_native` example of `crates/deduku` (same puzzles, compiled in; same code; same
-/// `bench …` lines).
-#[path = "../../crates/deduku/examples/wasm_vs_native/work.rs"]
-mod work;
+// The work timed by the wasm ÷ native comparison, shared with the native `wasm_vs_native`
+// example of `crates/deduku` (same puzzles, compiled in; same code; same `bench …` lines).
+use deduku_test_support::work;
 
 /// Milliseconds from the page's `performance.now()`.
 fn perf_now() -> impl Fn() -> f64 {

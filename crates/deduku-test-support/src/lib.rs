@@ -1,9 +1,12 @@
-//! Test support shared by the integration tests of both crates: test data paths, HoDoKu's
-//! regression library and exemplars, puzzle corpora, the soundness check. The library's test
-//! binary declares it as `mod support;`; the CLI's (`crates/deduku-cli/tests/it/main.rs`)
-//! includes this file by `#[path]`, so there is one copy.
-// The CLI's binary uses only part of it.
-#![allow(dead_code)]
+//! Test support shared by the integration tests and examples of Deduku's crates: test data
+//! paths, HoDoKu's regression library and exemplars, puzzle corpora, the soundness check, and
+//! ([`work`]) the work timed on both sides of the wasm ÷ native comparison. Not published; a
+//! dev-dependency of `deduku` (its tests and examples), `deduku-cli` and `deduku-web` (the
+//! browser benches), each of which names it `support`.
+// Helpers for tests: what each does is in its name and the tests that call it.
+#![allow(missing_docs)]
+
+pub mod work;
 
 use deduku::logic::{Context, Options, Sink, find};
 use deduku::{Board, Candidate, Cell, Digit, Origin, Step, Technique, TechniqueSet};

@@ -1,7 +1,7 @@
-//! The work timed on both sides of the wasm ÷ native comparison, one file compiled twice: by
+//! The work timed on both sides of the wasm ÷ native comparison, one module compiled twice: by
 //! the `wasm_vs_native` example (native, `std::time::Instant`) and by the ignored benches of
-//! `web/tests/browser.rs` (wasm in headless Chromium, `performance.now()`), which include it by
-//! `#[path]`. The puzzles are compiled in with `include_str!` from files of the repository
+//! `web/tests/browser.rs` (wasm in headless Chromium, `performance.now()`). The puzzles are
+//! compiled in with `include_str!` from files of the repository
 //! (`crates/deduku/tests/data/corpora/`, see its `SOURCES.md`), so both sides time the same
 //! puzzles in the same order, with the same code, and a fresh clone builds both; only the clock
 //! is handed in.
@@ -23,14 +23,14 @@ pub struct Set {
 /// The exact solver's sets: hard puzzles (top1465, all 1465), the hardest (the forum's
 /// hardest-1106 list, every 37th: 10 puzzles) and the sparsest (17-clue, every 49th: 1004).
 pub const EXACT_SETS: [Set; 3] = [
-    Set { name: "top1465", text: include_str!("../../tests/data/corpora/top1465.txt") },
+    Set { name: "top1465", text: include_str!("../../deduku/tests/data/corpora/top1465.txt") },
     Set {
         name: "forum-hardest-sample",
-        text: include_str!("../../tests/data/corpora/forum-hardest-sample.txt"),
+        text: include_str!("../../deduku/tests/data/corpora/forum-hardest-sample.txt"),
     },
     Set {
         name: "17-clue-sample",
-        text: include_str!("../../tests/data/corpora/17-clue-sample.txt"),
+        text: include_str!("../../deduku/tests/data/corpora/17-clue-sample.txt"),
     },
 ];
 

@@ -19,13 +19,10 @@
 //! whole path and which steps take its place. What single finders cost per position: the
 //! `technique_timing` example.
 
-#[path = "../tests/it/support.rs"]
-mod support;
+use deduku_test_support as support;
 
-/// The timed walk of the path, shared with the wasm ÷ native comparison.
-#[path = "wasm_vs_native/work.rs"]
-#[allow(dead_code, reason = "the example uses only the walk")]
-mod work;
+// The timed walk of the path, shared with the wasm ÷ native comparison.
+use deduku_test_support::work;
 
 use deduku::logic::Options;
 use deduku::{Board, Family, Technique, TechniqueSet};

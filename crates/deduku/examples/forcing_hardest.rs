@@ -14,8 +14,7 @@
 //! `--path-only` skips the rating walk (the same steps, found by `next_step_in`), for a quick
 //! brute-force count over a whole file.
 
-#[path = "../tests/it/support.rs"]
-mod support;
+use deduku_test_support as support;
 
 use deduku::logic::{Context, next_step_in};
 use deduku::{Advance, Board, Options, PathRun, Technique};

@@ -7,8 +7,7 @@
 //! cargo run -p deduku --release --example proof_texts
 //! ```
 
-#[path = "../tests/it/support.rs"]
-mod support;
+use deduku_test_support as support;
 
 use deduku::{Technique, find_first, solve_path};
 

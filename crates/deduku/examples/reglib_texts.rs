@@ -9,8 +9,7 @@
 //! technique Deduku has a library code for. Each line: the library code, the first step the
 //! technique finds in that case (nothing when it finds none), and its length.
 
-#[path = "../tests/it/support.rs"]
-mod support;
+use deduku_test_support as support;
 
 use deduku::Technique;
 

@@ -12,8 +12,7 @@
 //! EP and ED, the time per puzzle, and the worst puzzles with the technique of their hardest step.
 //! Measured numbers are in the README (`bench/run rating` writes them).
 
-#[path = "../tests/it/support.rs"]
-mod support;
+use deduku_test_support as support;
 
 use deduku::{Board, solve_path};
 use std::path::PathBuf;

@@ -27,8 +27,7 @@
 //! Whole default paths with a technique or family left out: the `coverage` example's
 //! `--without`.
 
-#[path = "../tests/it/support.rs"]
-mod support;
+use deduku_test_support as support;
 
 use deduku::logic::{Context, Sink, find};
 use deduku::{Board, Technique};

@@ -1,6 +1,6 @@
 //! The `deduku` binary's integration tests, one test binary (`cargo test -p deduku-cli --test
-//! it [FILTER]`). `support` is the library's test support module (HoDoKu's regression library,
-//! exemplars, corpora, soundness checks), included by path so both crates share one copy.
+//! it [FILTER]`). `support` is the workspace's test support crate (`deduku-test-support`: HoDoKu's
+//! regression library, exemplars, corpora, soundness checks), shared with the library's tests.
 
 mod baseline;
 mod cli;
@@ -8,5 +8,4 @@ mod count;
 mod files;
 mod generate;
 mod reglib;
-#[path = "../../../deduku/tests/it/support.rs"]
-mod support;
+use deduku_test_support as support;

@@ -1,7 +1,7 @@
 //! The native side of the wasm ÷ native comparison: times the exact solver (count up to 2) on
 //! three sets and the explained path (`solve_path`) on every 20th puzzle of top1465, on one
-//! core, with exactly the code the wasm benches of `web/tests/browser.rs` run (`work.rs`, shared
-//! by `#[path]`), and prints the same `bench …` lines.
+//! core, with exactly the code the wasm benches of `web/tests/browser.rs` run (`deduku_test_support::work`,
+//! shared), and prints the same `bench …` lines.
 //!
 //! ```text
 //! cargo run -p deduku --release --example wasm_vs_native [exact|path|all|family]
@@ -21,7 +21,7 @@
 //!
 //! `bench/wasm-vs-native.sh` runs both alternately and prints the ratios.
 
-mod work;
+use deduku_test_support::work;
 
 use std::time::Instant;
 

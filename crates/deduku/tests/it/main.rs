@@ -10,5 +10,5 @@ mod proofs;
 mod rating;
 mod solver;
 mod soundness;
-mod support;
+use deduku_test_support as support;
 mod techniques;

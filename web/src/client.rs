@@ -13,8 +13,10 @@
 //!
 //! A worker that dies without a word (an endless loop, or killed by the browser) is noticed by
 //! a watchdog: while requests wait and the worker has answered once (it has loaded), the
-//! client sends [`Job::Ping`] every quarter of [`WATCHDOG_MS`]; a worker that has said nothing
-//! for [`WATCHDOG_MS`] is taken for dead and replaced as above. (gloo-worker gives no handle
+//! client sends [`Job::Ping`] every quarter of [`WATCHDOG_MS`] unless one is still unanswered;
+//! a ping unanswered for [`WATCHDOG_MS`] (any reply counts) means the worker is dead, and it is
+//! replaced as above. Only an unanswered ping counts, not time since the last reply, so a
+//! hidden tab whose timers the browser slows to one a minute sees no false deaths. (gloo-worker gives no handle
 //! to terminate it, so a worker stuck in a loop keeps its thread until the page closes.)
 
 use crate::agent::{PANIC_MARK, SolverReactor};
@@ -61,9 +63,10 @@ struct Conn {
     tasks: Vec<AbortHandle>,
     in_flight: Rc<RefCell<InFlight>>,
     restarts: u32,
-    /// When the worker was last heard from (`Date.now()`, ms), or a request sent to an idle
-    /// one; 0 until this worker has answered once.
-    heard: Rc<Cell<f64>>,
+    /// Whether this worker has answered once (it has loaded).
+    loaded: Rc<Cell<bool>>,
+    /// When the oldest unanswered ping was sent (`Date.now()`, ms); 0 when none is.
+    pinged: Rc<Cell<f64>>,
 }
 
 /// The worker script's URL relative to the page, with a hash of the sources (see `build.rs`;
@@ -164,7 +167,8 @@ impl WorkerClient {
             tasks: Vec::new(),
             in_flight: Rc::default(),
             restarts: 0,
-            heard: Rc::default(),
+            loaded: Rc::default(),
+            pinged: Rc::default(),
         }));
         conn.borrow_mut().spawn();
         let on_error = web_sys::window().map(|window| {
@@ -194,16 +198,18 @@ impl WorkerClient {
             let now = js_sys::Date::now();
             let silent = {
                 let c = conn.borrow();
-                let heard = c.heard.get();
-                if heard == 0.0 || c.in_flight.borrow().is_empty() {
+                if !c.loaded.get() || c.in_flight.borrow().is_empty() {
                     return;
                 }
-                now - heard > f64::from(ms)
+                let pinged = c.pinged.get();
+                if pinged == 0.0 {
+                    c.pinged.set(now);
+                    c.send(Request { id: 0, job: Job::Ping });
+                }
+                pinged != 0.0 && now - pinged > f64::from(ms)
             };
             if silent {
                 Conn::died(&conn);
-            } else {
-                conn.borrow().send(Request { id: 0, job: Job::Ping });
             }
         });
         *self.watchdog.borrow_mut() = Some(tick);
@@ -225,8 +231,9 @@ impl Conn {
         let in_flight = self.in_flight.clone();
         // A new worker has not answered yet: the watchdog waits for its first word (its files
         // may take seconds to arrive).
-        self.heard.set(0.0);
-        let heard = self.heard.clone();
+        self.loaded.set(false);
+        self.pinged.set(0.0);
+        let (loaded, pinged) = (self.loaded.clone(), self.pinged.clone());
         // One task owns the sending half, so requests keep their order.
         self.tasks.push(spawn_abortable(async move {
             while let Some(req) = rx.next().await {
@@ -238,7 +245,9 @@ impl Conn {
         self.tasks.push(spawn_abortable(async move {
             let mut first = true;
             while let Some(resp) = replies.next().await {
-                heard.set(js_sys::Date::now());
+                // Any reply shows the worker alive.
+                loaded.set(true);
+                pinged.set(0.0);
                 if resp.reply == Reply::Pong {
                     continue;
                 }
@@ -254,10 +263,6 @@ impl Conn {
 
     fn send(&self, req: Request) {
         if let Some(tx) = &self.requests {
-            // A request to an idle worker starts its silence now, not at its last answer.
-            if self.in_flight.borrow().is_empty() && self.heard.get() != 0.0 {
-                self.heard.set(js_sys::Date::now());
-            }
             self.in_flight.borrow_mut().sent(&req);
             let _ = tx.unbounded_send(req);
         }

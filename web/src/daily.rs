@@ -30,14 +30,18 @@ pub fn set(level: &str) -> Vec<&'static str> {
 pub fn known_solution(givens: &[u8; 81]) -> Option<[u8; 81]> {
     SETS.iter().flat_map(|(_, text)| text.lines()).find_map(|line| {
         let mut cols = line.split('\t');
-        let puzzle = cols.next()?.as_bytes();
-        let solution = cols.nth(3)?.as_bytes();
-        let same = puzzle.len() == 81
-            && puzzle
-                .iter()
-                .zip(givens)
-                .all(|(&c, &g)| g == if c.is_ascii_digit() { c - b'0' } else { 0 });
-        (same && solution.len() == 81).then(|| std::array::from_fn(|i| solution[i] - b'0'))
+        let puzzle = cols.next().filter(|p| p.len() == 81)?;
+        let solution = cols.nth(3).filter(|s| s.len() == 81)?;
+        (digits(puzzle) == *givens).then(|| digits(solution))
+    })
+}
+
+/// The 81 values of a line of the sets: a digit's value, 0 for anything else.
+fn digits(line: &str) -> [u8; 81] {
+    let line = line.as_bytes();
+    std::array::from_fn(|i| match line[i] {
+        c @ b'1'..=b'9' => c - b'0',
+        _ => 0,
     })
 }
 
@@ -45,11 +49,7 @@ pub fn known_solution(givens: &[u8; 81]) -> Option<[u8; 81]> {
 /// level without a set.
 pub fn puzzle_of_the_day(level: &str, day: u64) -> Option<[u8; 81]> {
     let set = set(level);
-    let line = set.get((day % set.len().max(1) as u64) as usize)?.as_bytes();
-    Some(std::array::from_fn(|i| match line[i] {
-        c @ b'1'..=b'9' => c - b'0',
-        _ => 0,
-    }))
+    Some(digits(set.get((day % set.len().max(1) as u64) as usize)?))
 }
 
 #[cfg(test)]

@@ -42,15 +42,9 @@ if rustup toolchain list 2>/dev/null | grep -q '^nightly' && cargo +nightly fuzz
   # page_inputs: the link's hash and what local storage holds (fuzz/seeds/ gives it real ones).
   for target in parse engine page_inputs; do
     log="$(mktemp)"
-    corpus=()
-    if [ -d "fuzz/seeds/$target" ]; then corpus=("corpus/$target" "seeds/$target"); fi
-    max_len=256
-    [ "$target" = page_inputs ] && max_len=4096  # a stored history runs to many lines
     # libFuzzer exits non-zero on a panic (the input is left in fuzz/artifacts/TARGET/), and
     # so does a build that fails; its progress lines go to the log, the summary here.
-    if ! (cd fuzz && mkdir -p "corpus/$target" && cargo +nightly fuzz run "$target" \
-      "${corpus[@]}" -- -max_total_time=20 -timeout=30 \
-      -rss_limit_mb=4096 -len_control=0 -max_len=$max_len) >"$log" 2>&1; then
+    if ! fuzz/run.sh "$target" 20 >"$log"; then
       tail -n 40 "$log" >&2
       echo "fuzz target $target failed (a crash is kept in fuzz/artifacts/$target/)" >&2
       exit 1

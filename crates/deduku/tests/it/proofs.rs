@@ -7,8 +7,11 @@
 //! premises leave; an inner forcing net's sub-proof is checked the same way, starting from the
 //! outer lines it names); the ending must really be impossible (or, for a verity, every branch
 //! must reach the conclusion, and the branches must cover every choice); the step must change
-//! exactly what the proof concludes; and every line must be used by a later line or by the
-//! ending (nothing the conclusion does not depend on). Run with `--profile test-release`.
+//! exactly what the proof concludes; every line must be used by a later line or by the
+//! ending (nothing the conclusion does not depend on); and no line can be dropped: without it,
+//! re-deriving what rested on it from the other lines by the basic rules (same cell, same
+//! house, naked or hidden single, any premises) must lose a line the ending names (minimality
+//! by deletion). Run with `--profile test-release`.
 
 use crate::support;
 
@@ -330,11 +333,79 @@ fn check_proof(board: &Board, p: &Proof, outer: Option<(&Proof, usize)>) -> Resu
     Ok(())
 }
 
+/// Whether `f` follows by a basic rule (same cell, same house, naked or hidden single) from
+/// the facts in `known`, on `board`: the other ways a line could be derived if the line it
+/// rests on were dropped.
+fn derivable(board: &Board, known: &[Fact], f: Fact) -> bool {
+    let (c, d) = (f.candidate.cell, f.candidate.digit);
+    let has = |g: Fact| known.contains(&g);
+    if !f.on {
+        return known.iter().any(|g| {
+            g.on && ((g.candidate.cell == c && g.candidate.digit != d)
+                || (g.candidate.digit == d && g.candidate.cell != c && g.candidate.cell.sees(c)))
+        });
+    }
+    let naked =
+        board.candidates(c).iter().filter(|&e| e != d).all(|e| has(off(Candidate::new(c, e))));
+    naked
+        || c.houses().into_iter().any(|h| {
+            !board.house_has_value(h, d)
+                && board
+                    .house_digit_cells(h, d)
+                    .iter()
+                    .filter(|&x| x != c)
+                    .all(|x| has(off(Candidate::new(x, d))))
+        })
+}
+
+/// Minimality by deletion: for each line that is not an assumption, drop it and replay the
+/// rest; a later line that rested on it may be derived again from the lines still there by a
+/// basic rule (any premises, any house), a line that cannot is lost with it. If the ending's
+/// lines are all still there, the dropped line was not needed and the proof is not minimal.
+/// Sub-proofs are checked the same way. Returns the first line that could go.
+fn droppable(board: &Board, p: &Proof) -> Option<String> {
+    for (i, l) in p.lines.iter().enumerate() {
+        if let Reason::Forcing(sub) = &l.reason {
+            if let Some(m) = droppable(board, sub) {
+                return Some(format!("in the sub-proof of line {}: {m}", i + 1));
+            }
+        }
+    }
+    let ends: Vec<usize> = match &p.ending {
+        Ending::Contradiction { lines, .. } | Ending::Verity { lines, .. } => lines.clone(),
+    };
+    for drop in 0..p.lines.len() {
+        if matches!(p.lines[drop].reason, Reason::Assumption | Reason::Outer(_)) {
+            continue;
+        }
+        let mut alive = vec![true; p.lines.len()];
+        alive[drop] = false;
+        for j in drop + 1..p.lines.len() {
+            let l = &p.lines[j];
+            if l.premises.iter().all(|&q| alive[q]) {
+                continue;
+            }
+            let known: Vec<Fact> = (0..j)
+                .filter(|&q| alive[q] && p.lines[q].branch == l.branch)
+                .map(|q| p.lines[q].fact)
+                .collect();
+            alive[j] = derivable(board, &known, l.fact);
+        }
+        if ends.iter().all(|&e| alive[e]) {
+            return Some(format!("line {} can be dropped: {:?}", drop + 1, p.lines[drop]));
+        }
+    }
+    None
+}
+
 /// The step `s` found on `board`: its proof checks, and the step changes exactly what the
 /// proof concludes. Returns the number of lines, without and with the sub-proofs' lines.
 fn check_step(board: &Board, s: &Step) -> Result<(usize, usize), String> {
     let Some(p) = s.proof() else { return Err("no proof".into()) };
     check_proof(board, p, None)?;
+    if let Some(m) = droppable(board, p) {
+        return Err(format!("not minimal: {m}"));
+    }
     let conclusion = match &p.ending {
         Ending::Contradiction { .. } => {
             let a = &p.lines[0];

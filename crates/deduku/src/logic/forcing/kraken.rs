@@ -160,7 +160,10 @@ fn step(
         chain_lits.push(net.chain_lits(target));
     }
     s.eliminations.push(Candidate::new(x, d));
-    let proof = proof(board, d, bases, covers, x).map(Box::new);
+    let proof = proof(board, d, bases, covers, x).map(|mut p| {
+        p.minimize(board);
+        Box::new(p)
+    });
     s.highlight.houses = bases.to_vec();
     s.highlight.cover_houses = covers.to_vec();
     for h in bases {

@@ -221,7 +221,10 @@ fn contradictions(board: &Board, mode: Mode, sink: &mut Sink) -> ControlFlow<()>
             Mode::Chain => con.lits.iter().map(|&l| net.chain_lits(l)).collect(),
             Mode::Net => Vec::new(),
         };
-        let proof = net.prove_contradiction(&[], &mut |_| None).map(Box::new);
+        let proof = net.prove_contradiction(&[], &mut |_| None).map(|mut p| {
+            p.minimize(board);
+            Box::new(p)
+        });
         s.detail = Detail::Forcing { house: None, reason: con.text.clone(), chains, proof };
         let pattern = match mode {
             Mode::Chain => format!(
@@ -470,7 +473,9 @@ fn verities(board: &Board, mode: Mode, sink: &mut Sink) -> ControlFlow<()> {
             ends.extend(n.prove(&mut lines, &[l], b, &[], &mut |_| None));
         }
         let ending = Ending::Verity { fact: net::fact(l), lines: ends };
-        let proof = Some(Box::new(Proof { lines, ending }));
+        let mut proof = Proof { lines, ending };
+        proof.minimize(board);
+        let proof = Some(Box::new(proof));
         s.detail = Detail::Forcing { house: *house, reason: String::new(), chains, proof };
         let pattern = match mode {
             Mode::Chain => format!(

@@ -322,7 +322,10 @@ fn step_of(board: &Board, a: Lit, level: Level, consistent: Option<&mut LitSet>)
         return None;
     }
     let proof =
-        net.prove_contradiction(&[], &mut |l| inner_reason(board, &net, &inner, l)).map(Box::new);
+        net.prove_contradiction(&[], &mut |l| inner_reason(board, &net, &inner, l)).map(|mut p| {
+            p.minimize(board);
+            Box::new(p)
+        });
     // The notation counts and names what the proof shown uses (its top-level lines), which
     // may be fewer than the propagation recorded; the rating's length stays the propagation's.
     let (count, used) = match proof.as_deref() {

@@ -14,6 +14,8 @@
 use crate::grid::{Candidate, Cell, CellSet, Digit, DigitSet, House};
 use std::fmt;
 
+mod minimize;
+
 /// A literal of a proof: a digit in a cell is (`on`) or is not the cell's value.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Fact {

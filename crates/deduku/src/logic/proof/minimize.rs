@@ -46,12 +46,13 @@ impl Proof {
             }
         }
         self.prune();
+        let mut slot = vec![NONE; 2 * 729];
         'again: loop {
             for drop in (0..self.lines.len()).rev() {
                 if matches!(self.lines[drop].reason, Reason::Assumption | Reason::Outer(_)) {
                     continue;
                 }
-                if self.drop_line(board, drop) {
+                if self.drop_line(board, drop, &mut slot) {
                     continue 'again;
                 }
             }
@@ -60,27 +61,33 @@ impl Proof {
     }
 
     /// Drops line `drop` if the ending survives without it (re-deriving what rested on it),
-    /// then prunes; returns whether it did.
-    fn drop_line(&mut self, board: &Board, drop: usize) -> bool {
+    /// then prunes; returns whether it did. `slot` is scratch space, empty on entry and on
+    /// return: for each fact, the last line so far that is alive and gives it (a branch's
+    /// lines come together, so a line of the branch being replayed overrides one of an
+    /// earlier branch).
+    fn drop_line(&mut self, board: &Board, drop: usize, slot: &mut [u32]) -> bool {
         let n = self.lines.len();
         let mut alive = vec![true; n];
-        alive[drop] = false;
         let mut redo: Vec<Option<Redo>> = vec![None; n];
-        for j in drop + 1..n {
-            if self.lines[j].premises.iter().all(|&q| alive[q]) {
-                continue;
-            }
-            match derive(board, &self.lines, &alive, j) {
-                Some(r) => redo[j] = Some(r),
-                None => alive[j] = false,
+        for j in 0..n {
+            let line = &self.lines[j];
+            alive[j] = if j == drop {
+                false
+            } else if line.premises.iter().all(|&q| alive[q]) {
+                true
+            } else {
+                let known = Known { lines: &self.lines, slot, branch: line.branch };
+                redo[j] = derive(board, &known, line.fact);
+                redo[j].is_some()
+            };
+            if alive[j] {
+                slot[code(line.fact)] = j as u32;
+            } else if self.ends_at(j) {
+                clear(slot, &self.lines[..j]);
+                return false;
             }
         }
-        let ends = match &self.ending {
-            Ending::Contradiction { lines, .. } | Ending::Verity { lines, .. } => lines,
-        };
-        if !ends.iter().all(|&e| alive[e]) {
-            return false;
-        }
+        clear(slot, &self.lines);
         for (line, r) in self.lines.iter_mut().zip(redo) {
             if let Some((premises, reason)) = r {
                 line.premises = premises;
@@ -141,37 +148,57 @@ impl Proof {
     }
 }
 
-/// The first line before `j`, of `j`'s branch and still alive, whose fact is `f`.
-fn find(lines: &[Line], alive: &[bool], j: usize, f: Fact) -> Option<usize> {
-    let branch = lines[j].branch;
-    (0..j).find(|&q| alive[q] && lines[q].branch == branch && lines[q].fact == f)
+/// No line.
+const NONE: u32 = u32::MAX;
+
+/// Empties the scratch table's entries of `lines`' facts (cheaper than clearing all of it for
+/// each line tried: most proofs are a few dozen lines).
+fn clear(slot: &mut [u32], lines: &[Line]) {
+    for l in lines {
+        slot[code(l.fact)] = NONE;
+    }
 }
 
-/// Line `j`'s fact derived again by a basic rule from the alive lines before it: "not" from a
-/// digit placed in the same cell or in the same house; "is" as the cell's or a house's last
-/// place.
-fn derive(board: &Board, lines: &[Line], alive: &[bool], j: usize) -> Option<Redo> {
-    let f = lines[j].fact;
+/// A fact's index in the scratch table: its candidate's, twice over for "is" and "is not".
+fn code(f: Fact) -> usize {
+    f.candidate.index() * 2 + usize::from(f.on)
+}
+
+/// The alive lines before the one being re-derived, by fact.
+struct Known<'a> {
+    lines: &'a [Line],
+    slot: &'a [u32],
+    branch: usize,
+}
+
+impl Known<'_> {
+    /// The line of this branch that gives `f`, if one is alive.
+    fn line(&self, f: Fact) -> Option<usize> {
+        let q = self.slot[code(f)];
+        (q != NONE && self.lines[q as usize].branch == self.branch).then_some(q as usize)
+    }
+}
+
+/// Fact `f` derived again by a basic rule from the `known` lines: "not" from a digit placed in
+/// the same cell or in the same house; "is" as the cell's or a house's last place.
+fn derive(board: &Board, known: &Known<'_>, f: Fact) -> Option<Redo> {
     let (c, d) = (f.candidate.cell, f.candidate.digit);
-    let branch = lines[j].branch;
     if !f.on {
-        return (0..j).filter(|&q| alive[q] && lines[q].branch == branch).find_map(|q| {
-            let g = lines[q].fact;
-            let (gc, gd) = (g.candidate.cell, g.candidate.digit);
-            if !g.on {
-                None
-            } else if gc == c && gd != d {
-                Some((vec![q], Reason::SameCell))
-            } else if gd == d && gc != c && gc.sees(c) {
-                let both = CellSet::single(c).union(CellSet::single(gc));
-                both.common_houses().next().map(|h| (vec![q], Reason::SameHouse(h)))
-            } else {
-                None
-            }
+        let on = |k: Candidate| known.line(Fact::new(k, true));
+        let same_cell = board.candidates(c).iter().filter(|&e| e != d);
+        if let Some(q) = same_cell.map(|e| on(Candidate::new(c, e))).find_map(|q| q) {
+            return Some((vec![q], Reason::SameCell));
+        }
+        return c.houses().into_iter().find_map(|h| {
+            let places = board.house_digit_cells(h, d).minus(CellSet::single(c));
+            places
+                .iter()
+                .find_map(|x| on(Candidate::new(x, d)))
+                .map(|q| (vec![q], Reason::SameHouse(h)))
         });
     }
     let all = |ks: &mut dyn Iterator<Item = Candidate>| -> Option<Vec<usize>> {
-        ks.map(|k| find(lines, alive, j, Fact::new(k, false))).collect()
+        ks.map(|k| known.line(Fact::new(k, false))).collect()
     };
     let others = board.candidates(c).iter().filter(|&e| e != d);
     if let Some(p) = all(&mut others.map(|e| Candidate::new(c, e))) {

@@ -2,8 +2,15 @@
 //! Explainer does), a level from the tier of the hardest technique used, and the sum of the
 //! HoDoKu-style step scores (reported, not used for the level).
 //!
-//! Which steps are rated is the path runner's business ([`crate::logic::PathRun`]: Sudoku
-//! Explainer's lowest-rating walk); this module only turns steps into a [`Rating`].
+//! Which steps are rated is the path runner's business ([`crate::logic::PathRun`]); the SE
+//! number, EP and ED come from Sudoku Explainer's own walk, which lives here: `se_walk` (its
+//! stages, techniques and ratings; [`se_steps`]) and `se_chains` (its chain stage). The rest of
+//! this module turns steps into a [`Rating`].
+
+mod se_chains;
+pub(crate) mod se_walk;
+
+pub use se_walk::se_steps;
 
 use crate::logic::step::Step;
 use crate::logic::technique::Technique;

@@ -35,11 +35,13 @@ use super::length_bonus;
 use super::se_chains::ChainSearch;
 use crate::board::Board;
 use crate::grid::{Candidate, Cell, CellSet, Digit, DigitSet, House, HouseKind};
+use crate::logic::combos;
 use crate::logic::dispatch::find_checked;
 use crate::logic::few::Few;
 use crate::logic::sink::{Context, Sink};
 use crate::logic::step::Step;
 use crate::logic::technique::Technique;
+use std::ops::ControlFlow;
 
 /// One stage of the walk, in SE's order.
 #[derive(Clone, Copy, Debug)]
@@ -294,22 +296,24 @@ fn direct_hidden(board: &Board, n: usize) -> Option<(Step, f32)> {
             if empties <= n {
                 continue;
             }
-            // Only digits with at most `n` places can be in such a set: the combinations of
-            // the others, tried in the same order, never fit.
-            let digits: Few<Digit, 9> = Few::of(
-                Digit::from_index(0),
-                Digit::all()
-                    .filter(|&d| (1..=n).contains(&(board.house_digit_cells(h, d).len() as usize))),
+            // Only digits with at most `n` places can be in such a set, and a combination
+            // whose places are more than `n` cells never fits: `within` cuts both, and gives the
+            // rest in the order of trying every combination.
+            let digits: Few<(Digit, u128), 9> = Few::of(
+                (Digit::from_index(0), 0),
+                Digit::all().filter_map(|d| {
+                    let places = board.house_digit_cells(h, d);
+                    (1..=n).contains(&(places.len() as usize)).then(|| (d, places.bits()))
+                }),
             );
-            let found = first_combination(digits.len(), n, &mut |combo| {
-                let set: DigitSet = combo.iter().map(|&i| digits[i]).collect();
-                let cells = set
-                    .iter()
-                    .fold(CellSet::EMPTY, |acc, d| acc.union(board.house_digit_cells(h, d)));
+            let mut found = None;
+            let _ = combos::within(&digits, n, n as u32, &mut |combo, union| {
+                let cells = CellSet::from_bits(union);
                 if cells.len() as usize != n {
-                    return None;
+                    return ControlFlow::Continue(());
                 }
-                Digit::all().filter(|d| !set.contains(*d)).find_map(|d| {
+                let set: DigitSet = combo.iter().copied().collect();
+                found = Digit::all().filter(|d| !set.contains(*d)).find_map(|d| {
                     let places = board.house_digit_cells(h, d);
                     let left = places.minus(cells);
                     if places.len() > 1 && left.len() == 1 {
@@ -317,7 +321,8 @@ fn direct_hidden(board: &Board, n: usize) -> Option<(Step, f32)> {
                     } else {
                         None
                     }
-                })
+                });
+                if found.is_some() { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
             });
             if let Some((c, d)) = found {
                 return Some((placing(t, c, d), rating));
@@ -373,36 +378,6 @@ fn aligned_pairs(board: &Board) -> Option<(Step, f32)> {
     None
 }
 
-/// Calls `f` with the `k`-element index combinations of `0..n` (`k` at most 4) in
-/// lexicographic order, until it returns something, and returns that.
-fn first_combination<T>(
-    n: usize,
-    k: usize,
-    f: &mut impl FnMut(&[usize]) -> Option<T>,
-) -> Option<T> {
-    fn go<T>(
-        start: usize,
-        n: usize,
-        k: usize,
-        cur: &mut [usize; 4],
-        len: usize,
-        f: &mut impl FnMut(&[usize]) -> Option<T>,
-    ) -> Option<T> {
-        if len == k {
-            return f(&cur[..k]);
-        }
-        for i in start..n {
-            cur[len] = i;
-            if let Some(t) = go(i + 1, n, k, cur, len + 1, f) {
-                return Some(t);
-            }
-        }
-        None
-    }
-    debug_assert!(k <= 4);
-    go(0, n, k, &mut [0; 4], 0, f)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -410,26 +385,6 @@ mod tests {
 
     fn board(s: &str) -> Board {
         parse(s).expect("puzzle")
-    }
-
-    #[test]
-    fn combinations_come_in_lexicographic_order_and_stop_at_the_first_found() {
-        let mut seen = Vec::new();
-        let none: Option<()> = first_combination(4, 2, &mut |c| {
-            seen.push(c.to_vec());
-            None
-        });
-        assert!(none.is_none());
-        assert_eq!(seen, [[0, 1], [0, 2], [0, 3], [1, 2], [1, 3], [2, 3]]);
-        let mut calls = 0;
-        let found = first_combination(9, 3, &mut |c| {
-            calls += 1;
-            (c == [0, 2, 5]).then(|| c.to_vec())
-        });
-        assert_eq!(found, Some(vec![0, 2, 5]));
-        // [0,1,2..8] (7), [0,2,3], [0,2,4], [0,2,5]: it stops there.
-        assert_eq!(calls, 10);
-        assert!(first_combination(2, 3, &mut |_| Some(())).is_none(), "no 3 of 2");
     }
 
     #[test]

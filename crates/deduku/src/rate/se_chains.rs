@@ -4,12 +4,29 @@
 //! From every candidate assumed on (and, for forcing chains, off), a breadth-first walk over X
 //! links (a digit's two places in a house) and/or Y links (a bivalue cell's two digits), until it
 //! returns to the start (a cycle) or reaches the start's opposite (a forcing chain).
+//!
+//! It runs over the library's literals ([`Lit`], [`LitSet`]) but keeps its own links and
+//! search instead of the library's chain graph (`logic::chains::graph`), because SE's ratings
+//! depend on two things the graph does differently (so it was not swapped in):
+//! - *Which cycle is kept.* Of equally rated cycles the first found is kept, and its
+//!   eliminations decide the board the walk goes on with, so its later ratings. The order of a
+//!   literal's links decides which comes first. SE's ([`on_to_off`], [`off_to_on`]): a cell's
+//!   other digits, then the digit's places row, column, box; a bivalue partner before the
+//!   house links. The graph's: peers in cell order, strongly linked neighbours moved ahead (its
+//!   `live` partition), house links before a cell's.
+//! - *Which paths are searched.* The cycle search reaches an "off" literal once per "on"
+//!   literal leading to it (only the node's own path is excluded, as in SE); the graph's
+//!   breadth-first search (`Bfs`) keeps one predecessor per literal and misses cycles SE finds.
+//!
+//! Its adjacency lists are kept per kind of link for the whole stage, and the strongly connected
+//! components of each mode's implication graph bound the searches ([`Components`]).
 
 use super::length_bonus;
 use super::se_walk::placing;
 use crate::board::Board;
 use crate::grid::{Candidate, Cell, CellSet, Digit};
 use crate::logic::few::Few;
+use crate::logic::lit::{Lit, LitSet};
 use crate::logic::step::Step;
 use crate::logic::technique::Technique as T;
 
@@ -37,27 +54,12 @@ impl Links {
     #[inline(always)]
     fn follows(self, l: Lit) -> Implies {
         let (on, off) = self.kinds();
-        if is_on(l) { on } else { off }
+        if l.is_on() { on } else { off }
     }
 }
 
-/// A literal: candidate index × 2 + (1 when on).
-type Lit = u16;
-
-fn lit(c: Cell, d: Digit, on: bool) -> Lit {
-    ((c.index() * 9 + d.index()) * 2 + usize::from(on)) as Lit
-}
-
-fn lit_parts(l: Lit) -> (Cell, Digit, bool) {
-    let cand = usize::from(l / 2);
-    (Cell::from_index(cand / 9), Digit::from_index(cand % 9), is_on(l))
-}
-
-/// Whether `l` is an "on" literal.
-#[inline(always)]
-fn is_on(l: Lit) -> bool {
-    l % 2 == 1
-}
+/// How many literals the candidates have (the length of a table indexed by [`Lit::code`]).
+const LITS: usize = Lit::count(729);
 
 /// The best chain found so far: rating in tenths, complexity, kind, and the step.
 #[derive(Clone, Debug)]
@@ -77,9 +79,9 @@ pub(super) struct ChainSearch {
     next: usize,
     best: Option<Best>,
     /// The literals the current search has reached.
-    seen: Marks,
+    seen: LitSet,
     /// The literals of the path from the start to the node a cycle search expands.
-    on_path: Marks,
+    on_path: LitSet,
     /// The search's current layer and the next one (indexes into the nodes).
     layer: Vec<u32>,
     next_layer: Vec<u32>,
@@ -95,47 +97,15 @@ pub(super) struct ChainSearch {
     components: [Components; 3],
 }
 
-/// A set of literals that [`Marks::clear`] empties at once: each literal holds the stamp of the
-/// round that last marked it, and a clear starts a new round instead of sweeping the table.
-#[derive(Debug, Default)]
-struct Marks {
-    stamps: Vec<u32>,
-    round: u32,
-}
-
-impl Marks {
-    /// Empties the set (the table is swept only when the rounds wrap, or on first use).
-    fn clear(&mut self) {
-        if self.stamps.len() != 1458 || self.round == u32::MAX {
-            self.stamps.clear();
-            self.stamps.resize(1458, 0);
-            self.round = 0;
-        }
-        self.round += 1;
-    }
-
-    /// Adds `l`; whether it was not in.
-    fn insert(&mut self, l: Lit) -> bool {
-        let s = &mut self.stamps[usize::from(l)];
-        let new = *s != self.round;
-        *s = self.round;
-        new
-    }
-
-    fn contains(&self, l: Lit) -> bool {
-        self.stamps[usize::from(l)] == self.round
-    }
-
-    /// Becomes the literals of node `i`'s path from the start, `i` and its ancestors: a cycle
-    /// search asks, for each literal a node implies, whether the node's path holds it, and this
-    /// walks the path once per node, not once per literal.
-    fn set_path(&mut self, nodes: &[Node], mut i: u32) {
-        self.clear();
-        while i != u32::MAX {
-            let n = nodes[i as usize];
-            self.insert(n.lit);
-            i = n.parent;
-        }
+/// Makes `set` the literals of node `i`'s path from the start, `i` and its ancestors: a cycle
+/// search asks, for each literal a node implies, whether the node's path holds it, and this walks
+/// the path once per node, not once per literal.
+fn set_path(set: &mut LitSet, nodes: &[Node], mut i: u32) {
+    *set = LitSet::EMPTY;
+    while i != u32::MAX {
+        let n = nodes[i as usize];
+        set.insert(n.lit);
+        i = n.parent;
     }
 }
 
@@ -170,7 +140,7 @@ impl Adjacency {
     /// Forgets every list (a new board).
     fn reset(&mut self) {
         self.at.clear();
-        self.at.resize(5 * 1458, Adjacency::NOT_YET);
+        self.at.resize(5 * LITS, Adjacency::NOT_YET);
         self.lits.clear();
     }
 
@@ -187,7 +157,7 @@ impl Adjacency {
     /// Where [`Adjacency::of`]'s list lies in `lits`.
     #[inline(always)]
     fn span(&mut self, board: &Board, kind: Implies, l: Lit) -> std::ops::Range<usize> {
-        let k = kind as usize * 1458 + usize::from(l);
+        let k = kind as usize * LITS + l.code();
         let mut at = self.at[k];
         if at == Adjacency::NOT_YET {
             at = self.compute(board, kind, l, k);
@@ -206,7 +176,7 @@ impl Adjacency {
             Implies::OffY => off_to_on(board, l, true, false),
             Implies::OffXy => off_to_on(board, l, true, true),
         };
-        // At most 5 × 1458 lists of at most 28 literals: the start fits in 27 bits.
+        // At most 5 × LITS (1458) lists of at most 28 literals: the start fits in 27 bits.
         let at = (self.lits.len() as u32) << 5 | outs.len() as u32;
         self.at[k] = at;
         self.lits.extend_from_slice(&outs);
@@ -241,20 +211,20 @@ impl Components {
     /// Whether `l` lies on a cycle (its component has another literal: no literal implies
     /// itself).
     fn on_cycle(&self, l: Lit) -> bool {
-        self.size[self.comp[usize::from(l)] as usize] > 1
+        self.size[self.comp[l.code()] as usize] > 1
     }
 
     /// Whether `a` and `b` lie in one component.
     #[inline(always)]
     fn same(&self, a: Lit, b: Lit) -> bool {
-        self.comp[usize::from(a)] == self.comp[usize::from(b)]
+        self.comp[a.code()] == self.comp[b.code()]
     }
 
     /// Whether a path leads from `from` to `to`.
     #[inline(always)]
     fn reaches(&self, from: Lit, to: Lit) -> bool {
-        let a = self.comp[usize::from(from)] as usize;
-        let b = self.comp[usize::from(to)] as usize;
+        let a = self.comp[from.code()] as usize;
+        let b = self.comp[to.code()] as usize;
         self.reach[a * self.words + b / 64] >> (b % 64) & 1 != 0
     }
 
@@ -265,36 +235,36 @@ impl Components {
         const NONE: u32 = Components::NONE;
         let kind = |l: Lit| mode.follows(l);
         self.comp.clear();
-        self.comp.resize(1458, NONE);
+        self.comp.resize(LITS, NONE);
         self.size.clear();
-        let (mut index, mut low) = (vec![NONE; 1458], vec![0u32; 1458]);
+        let (mut index, mut low) = (vec![NONE; LITS], vec![0u32; LITS]);
         // The literals not yet in a component, and the depth-first search's path: each
         // literal with the part of its list in `adjacency.lits` not yet followed.
         let mut stack: Vec<Lit> = Vec::new();
         let mut frames: Vec<(Lit, std::ops::Range<usize>)> = Vec::new();
         // The literals by component, in component order.
-        let mut members: Vec<Lit> = Vec::with_capacity(1458);
+        let mut members: Vec<Lit> = Vec::with_capacity(LITS);
         let mut visited = 0;
         let roots = (0..729).filter(|&k| board.has(Candidate::from_index(k)));
-        for root in roots.flat_map(|k| [2 * k as Lit, 2 * k as Lit + 1]) {
-            if index[usize::from(root)] != NONE {
+        for root in roots.flat_map(|k| [Lit::off(k), Lit::on(k)]) {
+            if index[root.code()] != NONE {
                 continue;
             }
             // The literal to enter next, if any.
             let mut enter = Some(root);
             loop {
                 if let Some(l) = enter.take() {
-                    index[usize::from(l)] = visited;
-                    low[usize::from(l)] = visited;
+                    index[l.code()] = visited;
+                    low[l.code()] = visited;
                     visited += 1;
                     stack.push(l);
                     frames.push((l, adjacency.span(board, kind(l), l)));
                 }
                 let Some((v, left)) = frames.last_mut() else { break };
-                let v = usize::from(*v);
+                let v = v.code();
                 if let Some(at) = left.next() {
                     let w = adjacency.lits[at];
-                    let wi = usize::from(w);
+                    let wi = w.code();
                     if index[wi] == NONE {
                         enter = Some(w);
                     } else if self.comp[wi] == NONE {
@@ -305,15 +275,15 @@ impl Components {
                 }
                 frames.pop();
                 if let Some(&(u, _)) = frames.last() {
-                    low[usize::from(u)] = low[usize::from(u)].min(low[v]);
+                    low[u.code()] = low[u.code()].min(low[v]);
                 }
                 if low[v] == index[v] {
                     let c = self.size.len() as u32;
                     let before = members.len();
                     while let Some(x) = stack.pop() {
-                        self.comp[usize::from(x)] = c;
+                        self.comp[x.code()] = c;
                         members.push(x);
-                        if usize::from(x) == v {
+                        if x.code() == v {
                             break;
                         }
                     }
@@ -335,7 +305,7 @@ impl Components {
             for &v in &members[first..last] {
                 for &w in adjacency.of(board, kind(v), v) {
                     // Nothing to add when `d` is in already: what it reaches is too.
-                    let d = self.comp[usize::from(w)] as usize;
+                    let d = self.comp[w.code()] as usize;
                     if row[d / 64] >> (d % 64) & 1 == 0 {
                         debug_assert!(d < c, "components come out sinks first");
                         for (x, y) in row.iter_mut().zip(&done[d * words..(d + 1) * words]) {
@@ -438,7 +408,7 @@ impl ChainSearch {
         if limit <= 3 {
             return;
         }
-        let source = lit(c, d, true);
+        let source = Lit::of(Candidate::new(c, d), true);
         let (on_kind, off_kind) = mode.kinds();
         // The Y mode's graph (the strong links of bivalue cells alone) is small: its
         // components cost more than they spare, so its searches are not bounded.
@@ -450,7 +420,7 @@ impl ChainSearch {
         let inside = |l: Lit| !bounded || comps.same(l, source);
         nodes.clear();
         nodes.push(Node { lit: source, parent: u32::MAX, depth: 1 });
-        self.seen.clear();
+        self.seen = LitSet::EMPTY;
         self.seen.insert(source);
         // `layer` holds the "on" layer, `next_layer` the "off" one.
         self.layer.clear();
@@ -465,7 +435,7 @@ impl ChainSearch {
                 if usize::from(n.depth) >= limit {
                     continue;
                 }
-                self.on_path.set_path(nodes, i);
+                set_path(&mut self.on_path, nodes, i);
                 for &off in self.adjacency.of(board, on_kind, n.lit) {
                     if inside(off) && !self.on_path.contains(off) {
                         nodes.push(Node { lit: off, parent: i, depth: n.depth + 1 });
@@ -481,7 +451,7 @@ impl ChainSearch {
                     if length >= 4 && on == source {
                         self.found.push(i);
                     }
-                    if inside(on) && self.seen.insert(on) {
+                    if inside(on) && self.seen.insert_new(on) {
                         nodes.push(Node { lit: on, parent: i, depth: n.depth + 1 });
                         self.layer.push(nodes.len() as u32 - 1);
                     }
@@ -526,13 +496,13 @@ impl ChainSearch {
             return;
         }
         let y = mode == Links::Xy;
-        let source = lit(c, d, on);
-        let target = source ^ 1;
+        let source = Lit::of(Candidate::new(c, d), on);
+        let target = source.negated();
         if !self.components(board, mode).reaches(source, target) {
             return;
         }
         let comps = &self.components[mode as usize];
-        self.seen.clear();
+        self.seen = LitSet::EMPTY;
         self.seen.insert(source);
         self.lits.clear();
         self.lits.push(source);
@@ -547,7 +517,7 @@ impl ChainSearch {
                         reached = Some(depth + 1);
                         break 'layers;
                     }
-                    if comps.reaches(m, target) && self.seen.insert(m) {
+                    if comps.reaches(m, target) && self.seen.insert_new(m) {
                         self.next_lits.push(m);
                     }
                 }
@@ -591,11 +561,11 @@ type Outs = Few<Lit, 28>;
 /// "On" implies "off": the digit's other places in the cell's houses, and (with Y links) the
 /// cell's other digits.
 fn on_to_off(board: &Board, l: Lit, y: bool) -> Outs {
-    let (c, d, _) = lit_parts(l);
-    let mut out = Outs::of(0, []);
+    let Candidate { cell: c, digit: d } = l.candidate();
+    let mut out = Outs::of(Lit::off(0), []);
     if y {
         for e in board.candidates(c).iter().filter(|&e| e != d) {
-            out.push(lit(c, e, false));
+            out.push(Lit::of(Candidate::new(c, e), false));
         }
     }
     // Each place once, in the first of the cell's houses that holds it.
@@ -603,7 +573,7 @@ fn on_to_off(board: &Board, l: Lit, y: bool) -> Outs {
     for h in c.houses() {
         let places = board.house_digit_cells(h, d);
         for o in places.minus(listed).iter() {
-            out.push(lit(o, d, false));
+            out.push(Lit::of(Candidate::new(o, d), false));
         }
         listed = listed.union(places);
     }
@@ -613,12 +583,12 @@ fn on_to_off(board: &Board, l: Lit, y: bool) -> Outs {
 /// "Off" implies "on": (Y) a bivalue cell's other digit, (X) the digit's other place in a
 /// house where it has two.
 fn off_to_on(board: &Board, l: Lit, y: bool, x: bool) -> Outs {
-    let (c, d, _) = lit_parts(l);
-    let mut out = Outs::of(0, []);
+    let Candidate { cell: c, digit: d } = l.candidate();
+    let mut out = Outs::of(Lit::off(0), []);
     if y && board.candidates(c).len() == 2
         && let Some(e) = board.candidates(c).iter().find(|&e| e != d)
     {
-        out.push(lit(c, e, true));
+        out.push(Lit::of(Candidate::new(c, e), true));
     }
     if x {
         for h in c.houses() {
@@ -626,7 +596,7 @@ fn off_to_on(board: &Board, l: Lit, y: bool, x: bool) -> Outs {
             if places.len() == 2
                 && let Some(o) = places.iter().find(|&o| o != c)
             {
-                let on = lit(o, d, true);
+                let on = Lit::of(Candidate::new(o, d), true);
                 if !out.contains(&on) {
                     out.push(on);
                 }
@@ -639,11 +609,11 @@ fn off_to_on(board: &Board, l: Lit, y: bool, x: bool) -> Outs {
 /// SE's cycle eliminations: a candidate outside the cycle's cells that sees a node of its
 /// digit that is on and one that is off (in the cycle's two colorings one of them is true).
 fn cycle_eliminations(board: &Board, path: &[Lit]) -> Vec<Candidate> {
-    let cells: CellSet = path.iter().map(|&l| lit_parts(l).0).collect();
+    let cells: CellSet = path.iter().map(|&l| l.candidate().cell).collect();
     let mut forw = Vec::new();
     let mut back = Vec::new();
     for &l in path {
-        let (c, d, on) = lit_parts(l);
+        let (Candidate { cell: c, digit: d }, on) = (l.candidate(), l.is_on());
         for o in board.digit_cells(d).intersection(c.peers()).minus(cells).iter() {
             let k = Candidate::new(o, d);
             let v = if on { &mut forw } else { &mut back };
@@ -668,7 +638,7 @@ mod tests {
         crate::test_support::every_nth_path_position(25, |b| {
             let lits: Vec<Lit> = (0..729)
                 .filter(|&k| b.has(Candidate::from_index(k)))
-                .flat_map(|k| [2 * k as Lit, 2 * k as Lit + 1])
+                .flat_map(|k| [Lit::off(k), Lit::on(k)])
                 .collect();
             for mode in MODES {
                 let (mut adjacency, mut comps) = (Adjacency::default(), Components::default());
@@ -678,12 +648,12 @@ mod tests {
                 let reach: Vec<Vec<bool>> = lits
                     .iter()
                     .map(|&l| {
-                        let mut seen = vec![false; 1458];
+                        let mut seen = vec![false; LITS];
                         let mut todo = vec![l];
-                        seen[usize::from(l)] = true;
+                        seen[l.code()] = true;
                         while let Some(x) = todo.pop() {
                             for &y in adjacency.of(b, mode.follows(x), x) {
-                                if !std::mem::replace(&mut seen[usize::from(y)], true) {
+                                if !std::mem::replace(&mut seen[y.code()], true) {
                                     todo.push(y);
                                 }
                             }
@@ -694,13 +664,13 @@ mod tests {
                 for (i, &l) in lits.iter().enumerate() {
                     let mut on_cycle = false;
                     for (j, &m) in lits.iter().enumerate() {
-                        let (there, back) = (reach[i][usize::from(m)], reach[j][usize::from(l)]);
-                        assert_eq!(comps.same(l, m), there && back, "{mode:?} {l} {m}");
+                        let (there, back) = (reach[i][m.code()], reach[j][l.code()]);
+                        assert_eq!(comps.same(l, m), there && back, "{mode:?} {l:?} {m:?}");
                         on_cycle |= there && back && l != m;
-                        assert_eq!(comps.reaches(l, m), there, "{mode:?} {l} {m}");
+                        assert_eq!(comps.reaches(l, m), there, "{mode:?} {l:?} {m:?}");
                         reached += usize::from(there && l != m);
                     }
-                    assert_eq!(comps.on_cycle(l), on_cycle, "{mode:?} {l}");
+                    assert_eq!(comps.on_cycle(l), on_cycle, "{mode:?} {l:?}");
                     cycles += usize::from(on_cycle);
                 }
             }

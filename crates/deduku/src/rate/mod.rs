@@ -12,6 +12,7 @@ pub(crate) mod se_walk;
 
 pub use se_walk::se_steps;
 
+use crate::grid::HouseKind;
 use crate::logic::step::Step;
 use crate::logic::technique::Technique;
 use std::fmt;
@@ -70,11 +71,12 @@ pub struct Rating {
 }
 
 /// The SE-style rating of one step: the technique's base, raised for hidden singles in lines
-/// and for long chains and nets (Sudoku Explainer's length steps).
+/// (the house the step records) and for long chains and nets (Sudoku Explainer's length steps).
 pub fn step_se(step: &Step) -> f32 {
     let base = step.technique.se_base();
+    let in_line = || step.highlight.houses.first().is_some_and(|h| h.kind() != HouseKind::Box);
     match step.technique {
-        Technique::HiddenSingle if step.length > 0 => 1.5,
+        Technique::HiddenSingle if in_line() => se_walk::Rule::HiddenSingleInLine.rating(),
         t if t.tier() >= 3 && step.length > 0 => base + length_bonus(step.length),
         _ => base,
     }

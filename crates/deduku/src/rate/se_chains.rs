@@ -22,7 +22,7 @@
 //! components of each mode's implication graph bound the searches ([`Components`]).
 
 use super::length_bonus;
-use super::se_walk::placing;
+use super::se_walk::{Rule, placing};
 use crate::board::Board;
 use crate::grid::{Candidate, Cell, CellSet, Digit};
 use crate::logic::few::Few;
@@ -402,7 +402,7 @@ impl ChainSearch {
         if mode == Links::Y && board.candidates(c).len() != 2 {
             return;
         }
-        let base = if mode == Links::Xy { 7.0 } else { 6.5 };
+        let base = if mode == Links::Xy { Rule::ForcingChain } else { Rule::XOrYCycle }.rating();
         let limit = self.max_complexity(base);
         // A cycle has at least four literals, and the nodes at depth `limit` are not expanded.
         if limit <= 3 {
@@ -489,7 +489,8 @@ impl ChainSearch {
     /// the breadth-first search keeps its layers' literals and not a tree: every literal of a
     /// layer is as far from the source.
     fn forcing(&mut self, board: &Board, mode: Links, c: Cell, d: Digit, on: bool) {
-        let base = if mode == Links::Xy { 7.0 } else { 6.6 };
+        let base =
+            if mode == Links::Xy { Rule::ForcingChain } else { Rule::ForcingXChain }.rating();
         let limit = self.max_complexity(base);
         // No literal implies its own negation directly: a chain has at least three.
         if limit <= 2 {
@@ -680,9 +681,10 @@ mod tests {
 
     #[test]
     fn length_steps_follow_se() {
-        assert_eq!(tenths(6.6 + length_bonus(4)), 66);
-        assert_eq!(tenths(6.6 + length_bonus(5)), 67);
-        assert_eq!(tenths(6.6 + length_bonus(7)), 68);
-        assert_eq!(tenths(6.6 + length_bonus(9)), 69);
+        let base = Rule::ForcingXChain.rating();
+        assert_eq!(tenths(base + length_bonus(4)), 66);
+        assert_eq!(tenths(base + length_bonus(5)), 67);
+        assert_eq!(tenths(base + length_bonus(7)), 68);
+        assert_eq!(tenths(base + length_bonus(9)), 69);
     }
 }

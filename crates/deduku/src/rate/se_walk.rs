@@ -2,29 +2,22 @@
 //! its EP and ED.
 //!
 //! The walk follows Sudoku Explainer 1.2.1's published rules (its technique list, ratings and
-//! length steps; our own code): at every position it tries SE's techniques in SE's order and
-//! takes the first one that applies, each rated as SE rates it:
-//!
-//! | stage | techniques (rating) |
-//! |---|---|
-//! | singles | last value in a house 1.0, hidden single in a box 1.2, in a row or column 1.5 |
-//! | direct | direct pointing 1.7, direct claiming 1.9, direct hidden pair 2.0, naked single 2.3, direct hidden triplet 2.5 |
-//! | indirect | pointing 2.6, claiming 2.8, naked pair 3.0, X-Wing 3.2, hidden pair 3.4, naked triplet 3.6, swordfish 3.8, hidden triplet 4.0, XY-Wing 4.2, XYZ-Wing 4.4, uniqueness tests 1–4 4.5–4.7, naked quad 5.0, jellyfish 5.2, hidden quad 5.4, BUG+1 5.6, aligned pair exclusion 6.2 |
-//! | chains | bidirectional X- and Y-cycles 6.5, forcing X-chains 6.6, cycles and forcing chains with both link kinds 7.0; each + the length step |
-//! | forcing | cell and region forcing chains 8.0, dynamic contradictions and verities 8.5, dynamic forcing chains (+) 9.0, nested forcing chains with dynamic chains inside 10.5; each + the length step |
-//! | last resort | brute force 10.0 |
+//! length steps; our own code): at every position it tries SE's techniques in SE's order
+//! ([`STAGES`]: singles, the direct techniques, the indirect ones up to aligned pair exclusion,
+//! SE's chains, the forcing chains and nets, brute force) and takes the first one that applies,
+//! each rated as SE rates it: [`Rule::rating`] is the walk's one table of SE's ratings.
 //!
 //! A *direct* technique is the pattern that directly yields a hidden single: the step places
 //! that single (SE's direct hints place a digit). Naked and locked subsets are one naked set
-//! to SE. The length step (`crate::rate::length_bonus`) adds 0.1 each time the chain's length
+//! to SE. The length step ([`super::length_bonus`]) adds 0.1 each time the chain's length
 //! passes 4, 6, 8, 12, 16, 24, …, the length being the chain's nodes less two. Among the
 //! chains of one stage the lowest rating wins (then the shortest), as in SE.
 //!
-//! The chain stage is SE's own search ([`super::se_chains`]). The forcing stage reuses Deduku's forcing
-//! chains and nets; it is coarser than SE's dynamic and nested chains (see the README). Its
+//! The chain stage is SE's own search ([`super::se_chains`]). The forcing stage reuses Deduku's
+//! forcing chains and nets; it is coarser than SE's dynamic and nested chains (see the README). Its
 //! last two levels are Deduku's dynamic forcing net (singles, locked candidates and the basic
-//! techniques inside an assumption: SE's "dynamic forcing chains (+)", 9.0) and nested forcing
-//! net (dynamic nets inside an assumption: SE's nesting level 4, 10.5). SE's levels 9.5
+//! techniques inside an assumption: SE's "dynamic forcing chains (+)") and nested forcing
+//! net (dynamic nets inside an assumption: SE's nesting level 4). SE's levels 9.5
 //! (plain forcing chains inside) and 10.0 (multiple forcing chains inside) have no stand-in:
 //! a puzzle SE solves there is rated 10.5 and up here.
 //!
@@ -43,6 +36,97 @@ use crate::logic::step::Step;
 use crate::logic::technique::Technique;
 use std::ops::ControlFlow;
 
+/// The hints of Sudoku Explainer the walk gives, by SE's names; [`Rule::rating`] rates them.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(super) enum Rule {
+    LastValue,
+    HiddenSingleInBox,
+    /// In a row or a column.
+    HiddenSingleInLine,
+    DirectPointing,
+    DirectClaiming,
+    DirectHiddenPair,
+    NakedSingle,
+    DirectHiddenTriplet,
+    Pointing,
+    Claiming,
+    /// Naked and locked pairs alike.
+    NakedPair,
+    XWing,
+    HiddenPair,
+    /// Naked and locked triplets alike.
+    NakedTriplet,
+    Swordfish,
+    HiddenTriplet,
+    XyWing,
+    XyzWing,
+    UniquenessTest1,
+    UniquenessTest2,
+    UniquenessTest3,
+    UniquenessTest4,
+    NakedQuad,
+    Jellyfish,
+    HiddenQuad,
+    BugPlus1,
+    AlignedPairExclusion,
+    /// Bidirectional X- and Y-cycles.
+    XOrYCycle,
+    ForcingXChain,
+    /// Cycles and forcing chains with both kinds of links.
+    ForcingChain,
+    /// Cell and region forcing chains.
+    CellRegionForcing,
+    /// Dynamic contradictions and verities.
+    DynamicForcing,
+    /// Dynamic forcing chains (+).
+    DynamicForcingPlus,
+    /// Nested forcing chains with dynamic chains inside.
+    NestedForcing,
+    BruteForce,
+}
+
+impl Rule {
+    /// SE's rating of the rule: the base of a chain or net, raised by the length step.
+    pub(super) const fn rating(self) -> f32 {
+        match self {
+            Rule::LastValue => 1.0,
+            Rule::HiddenSingleInBox => 1.2,
+            Rule::HiddenSingleInLine => 1.5,
+            Rule::DirectPointing => 1.7,
+            Rule::DirectClaiming => 1.9,
+            Rule::DirectHiddenPair => 2.0,
+            Rule::NakedSingle => 2.3,
+            Rule::DirectHiddenTriplet => 2.5,
+            Rule::Pointing => 2.6,
+            Rule::Claiming => 2.8,
+            Rule::NakedPair => 3.0,
+            Rule::XWing => 3.2,
+            Rule::HiddenPair => 3.4,
+            Rule::NakedTriplet => 3.6,
+            Rule::Swordfish => 3.8,
+            Rule::HiddenTriplet => 4.0,
+            Rule::XyWing => 4.2,
+            Rule::XyzWing => 4.4,
+            Rule::UniquenessTest1 => 4.5,
+            Rule::UniquenessTest2 | Rule::UniquenessTest4 => 4.6,
+            Rule::UniquenessTest3 => 4.7,
+            Rule::NakedQuad => 5.0,
+            Rule::Jellyfish => 5.2,
+            Rule::HiddenQuad => 5.4,
+            Rule::BugPlus1 => 5.6,
+            Rule::AlignedPairExclusion => 6.2,
+            Rule::XOrYCycle => 6.5,
+            Rule::ForcingXChain => 6.6,
+            Rule::ForcingChain => 7.0,
+            Rule::CellRegionForcing => 8.0,
+            Rule::DynamicForcing => 8.5,
+            Rule::DynamicForcingPlus => 9.0,
+            Rule::BruteForce => 10.0,
+            Rule::NestedForcing => 10.5,
+        }
+    }
+}
+
 /// One stage of the walk, in SE's order.
 #[derive(Clone, Copy, Debug)]
 enum Stage {
@@ -50,10 +134,10 @@ enum Stage {
     DirectLocking,
     DirectHidden(usize),
     NakedSingle,
-    Catalogue(Technique, f32),
+    Catalogue(Technique, Rule),
     AlignedPairs,
     Chains,
-    Forcing(&'static [Technique], f32),
+    Forcing(&'static [Technique], Rule),
     BruteForce,
 }
 
@@ -65,35 +149,35 @@ const STAGES: &[Stage] = &[
     Stage::DirectHidden(2),
     Stage::NakedSingle,
     Stage::DirectHidden(3),
-    Stage::Catalogue(T::LockedCandidatesPointing, 2.6),
-    Stage::Catalogue(T::LockedCandidatesClaiming, 2.8),
-    Stage::Catalogue(T::LockedPair, 3.0),
-    Stage::Catalogue(T::NakedPair, 3.0),
-    Stage::Catalogue(T::XWing, 3.2),
-    Stage::Catalogue(T::HiddenPair, 3.4),
-    Stage::Catalogue(T::LockedTriple, 3.6),
-    Stage::Catalogue(T::NakedTriple, 3.6),
-    Stage::Catalogue(T::Swordfish, 3.8),
-    Stage::Catalogue(T::HiddenTriple, 4.0),
-    Stage::Catalogue(T::XyWing, 4.2),
-    Stage::Catalogue(T::XyzWing, 4.4),
-    Stage::Catalogue(T::UniqueRectangle1, 4.5),
-    Stage::Catalogue(T::UniqueRectangle2, 4.6),
-    Stage::Catalogue(T::UniqueRectangle4, 4.6),
-    Stage::Catalogue(T::UniqueRectangle3, 4.7),
-    Stage::Catalogue(T::NakedQuad, 5.0),
-    Stage::Catalogue(T::Jellyfish, 5.2),
-    Stage::Catalogue(T::HiddenQuad, 5.4),
-    Stage::Catalogue(T::BugPlus1, 5.6),
+    Stage::Catalogue(T::LockedCandidatesPointing, Rule::Pointing),
+    Stage::Catalogue(T::LockedCandidatesClaiming, Rule::Claiming),
+    Stage::Catalogue(T::LockedPair, Rule::NakedPair),
+    Stage::Catalogue(T::NakedPair, Rule::NakedPair),
+    Stage::Catalogue(T::XWing, Rule::XWing),
+    Stage::Catalogue(T::HiddenPair, Rule::HiddenPair),
+    Stage::Catalogue(T::LockedTriple, Rule::NakedTriplet),
+    Stage::Catalogue(T::NakedTriple, Rule::NakedTriplet),
+    Stage::Catalogue(T::Swordfish, Rule::Swordfish),
+    Stage::Catalogue(T::HiddenTriple, Rule::HiddenTriplet),
+    Stage::Catalogue(T::XyWing, Rule::XyWing),
+    Stage::Catalogue(T::XyzWing, Rule::XyzWing),
+    Stage::Catalogue(T::UniqueRectangle1, Rule::UniquenessTest1),
+    Stage::Catalogue(T::UniqueRectangle2, Rule::UniquenessTest2),
+    Stage::Catalogue(T::UniqueRectangle4, Rule::UniquenessTest4),
+    Stage::Catalogue(T::UniqueRectangle3, Rule::UniquenessTest3),
+    Stage::Catalogue(T::NakedQuad, Rule::NakedQuad),
+    Stage::Catalogue(T::Jellyfish, Rule::Jellyfish),
+    Stage::Catalogue(T::HiddenQuad, Rule::HiddenQuad),
+    Stage::Catalogue(T::BugPlus1, Rule::BugPlus1),
     Stage::AlignedPairs,
     Stage::Chains,
-    Stage::Forcing(&[T::ForcingChainVerity], 8.0),
+    Stage::Forcing(&[T::ForcingChainVerity], Rule::CellRegionForcing),
     Stage::Forcing(
         &[T::ForcingChainContradiction, T::ForcingNetContradiction, T::ForcingNetVerity],
-        8.5,
+        Rule::DynamicForcing,
     ),
-    Stage::Forcing(&[T::DynamicForcingNet], 9.0),
-    Stage::Forcing(&[T::NestedForcingNet], 10.5),
+    Stage::Forcing(&[T::DynamicForcingNet], Rule::DynamicForcingPlus),
+    Stage::Forcing(&[T::NestedForcingNet], Rule::NestedForcing),
     Stage::BruteForce,
 ];
 
@@ -138,21 +222,23 @@ impl SeSearch {
                 Stage::DirectLocking => direct_locking(board),
                 Stage::DirectHidden(n) => direct_hidden(board, n),
                 Stage::NakedSingle => naked_single(board),
-                Stage::Catalogue(t, r) => first_of(board, t, ctx).map(|s| (s, r)),
+                Stage::Catalogue(t, rule) => first_of(board, t, ctx).map(|s| (s, rule.rating())),
                 Stage::AlignedPairs => aligned_pairs(board),
                 Stage::Chains => match self.chains.run(board, stop) {
                     None => return SeFound::Stopped,
                     Some(found) => found,
                 },
-                Stage::Forcing(ts, base) => ts
+                Stage::Forcing(ts, rule) => ts
                     .iter()
                     .filter_map(|&t| first_of(board, t, ctx))
                     .map(|s| {
-                        let r = base + length_bonus(s.length.saturating_sub(2));
+                        let r = rule.rating() + length_bonus(s.length.saturating_sub(2));
                         (s, r)
                     })
                     .min_by(|a, b| a.1.total_cmp(&b.1)),
-                Stage::BruteForce => first_of(board, T::BruteForce, ctx).map(|s| (s, 10.0)),
+                Stage::BruteForce => {
+                    first_of(board, T::BruteForce, ctx).map(|s| (s, Rule::BruteForce.rating()))
+                }
             };
             self.stage += 1;
             if let Some((s, r)) = found {
@@ -212,7 +298,7 @@ fn singles(board: &Board) -> Option<(Step, f32)> {
             if let (Some(c), None) = (empty.next(), empty.next())
                 && let Some(d) = board.candidates(c).single_digit()
             {
-                return Some((placing(T::FullHouse, c, d), 1.0));
+                return Some((placing(T::FullHouse, c, d), Rule::LastValue.rating()));
             }
         }
     }
@@ -223,14 +309,15 @@ fn singles(board: &Board) -> Option<(Step, f32)> {
                 if cells.len() == 1
                     && let Some(c) = cells.first()
                 {
+                    // The house, as the catalogue's hidden singles record it.
                     let mut s = placing(T::HiddenSingle, c, d);
-                    let rating = if kind == HouseKind::Box {
-                        1.2
+                    s.highlight.houses.push(h);
+                    let rule = if kind == HouseKind::Box {
+                        Rule::HiddenSingleInBox
                     } else {
-                        s.length = 1;
-                        1.5
+                        Rule::HiddenSingleInLine
                     };
-                    return Some((s, rating));
+                    return Some((s, rule.rating()));
                 }
             }
         }
@@ -241,7 +328,7 @@ fn singles(board: &Board) -> Option<(Step, f32)> {
 fn naked_single(board: &Board) -> Option<(Step, f32)> {
     Cell::all().find_map(|c| {
         let d = board.value(c).is_none().then(|| board.candidates(c).single_digit())??;
-        Some((placing(T::NakedSingle, c, d), 2.3))
+        Some((placing(T::NakedSingle, c, d), Rule::NakedSingle.rating()))
     })
 }
 
@@ -250,12 +337,12 @@ fn naked_single(board: &Board) -> Option<(Step, f32)> {
 /// one place outside the crossing. The step places that hidden single.
 fn direct_locking(board: &Board) -> Option<(Step, f32)> {
     let pairs = [
-        (HouseKind::Box, HouseKind::Col, T::LockedCandidatesPointing, 1.7),
-        (HouseKind::Box, HouseKind::Row, T::LockedCandidatesPointing, 1.7),
-        (HouseKind::Col, HouseKind::Box, T::LockedCandidatesClaiming, 1.9),
-        (HouseKind::Row, HouseKind::Box, T::LockedCandidatesClaiming, 1.9),
+        (HouseKind::Box, HouseKind::Col, T::LockedCandidatesPointing, Rule::DirectPointing),
+        (HouseKind::Box, HouseKind::Row, T::LockedCandidatesPointing, Rule::DirectPointing),
+        (HouseKind::Col, HouseKind::Box, T::LockedCandidatesClaiming, Rule::DirectClaiming),
+        (HouseKind::Row, HouseKind::Box, T::LockedCandidatesClaiming, Rule::DirectClaiming),
     ];
-    for (k1, k2, t, rating) in pairs {
+    for (k1, k2, t, rule) in pairs {
         for h1 in houses_of(k1) {
             for h2 in houses_of(k2) {
                 if !h1.cell_set().intersects(h2.cell_set()) {
@@ -276,7 +363,7 @@ fn direct_locking(board: &Board) -> Option<(Step, f32)> {
                             && left.len() == 1
                             && let Some(c) = left.first()
                         {
-                            return Some((placing(t, c, d), rating));
+                            return Some((placing(t, c, d), rule.rating()));
                         }
                     }
                 }
@@ -289,7 +376,11 @@ fn direct_locking(board: &Board) -> Option<(Step, f32)> {
 /// Direct hidden pair (2.0) and triplet (2.5): `n` digits confined to `n` cells of a house;
 /// another digit of the house is left with one place outside those cells. The step places it.
 fn direct_hidden(board: &Board, n: usize) -> Option<(Step, f32)> {
-    let (t, rating) = if n == 2 { (T::HiddenPair, 2.0) } else { (T::HiddenTriple, 2.5) };
+    let (t, rule) = if n == 2 {
+        (T::HiddenPair, Rule::DirectHiddenPair)
+    } else {
+        (T::HiddenTriple, Rule::DirectHiddenTriplet)
+    };
     for kind in [HouseKind::Box, HouseKind::Col, HouseKind::Row] {
         for h in houses_of(kind) {
             let empties = h.cells().into_iter().filter(|&c| board.value(c).is_none()).count();
@@ -325,7 +416,7 @@ fn direct_hidden(board: &Board, n: usize) -> Option<(Step, f32)> {
                 if found.is_some() { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
             });
             if let Some((c, d)) = found {
-                return Some((placing(t, c, d), rating));
+                return Some((placing(t, c, d), rule.rating()));
             }
         }
     }
@@ -371,7 +462,7 @@ fn aligned_pairs(board: &Board) -> Option<(Step, f32)> {
             s.eliminations
                 .extend(board.candidates(b).minus(keep_b).iter().map(|d| Candidate::new(b, d)));
             if !s.eliminations.is_empty() {
-                return Some((s, 6.2));
+                return Some((s, Rule::AlignedPairExclusion.rating()));
             }
         }
     }

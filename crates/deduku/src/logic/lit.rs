@@ -75,7 +75,7 @@ const WORDS: usize = Lit::count(729).div_ceil(64);
 
 /// A set of dense indices below the number of candidate literals (one bit each): a literal's
 /// code in a [`LitSet`], or a literal's place in a forcing net's discovery order.
-#[derive(Clone, PartialEq, Eq, Debug)]
+#[derive(Clone, PartialEq, Eq, Debug, Default)]
 pub(crate) struct IndexSet([u64; WORDS]);
 
 impl IndexSet {
@@ -115,7 +115,7 @@ impl IndexSet {
 }
 
 /// A set of candidate literals (one bit each, by [`Lit::code`]).
-#[derive(Clone, PartialEq, Eq, Debug)]
+#[derive(Clone, PartialEq, Eq, Debug, Default)]
 pub(crate) struct LitSet(IndexSet);
 
 impl LitSet {
@@ -135,6 +135,13 @@ impl LitSet {
     #[inline(always)]
     pub(crate) fn contains(&self, l: Lit) -> bool {
         self.0.contains(l.code())
+    }
+    /// Adds `l`; whether it was not in the set yet.
+    #[inline(always)]
+    pub(crate) fn insert_new(&mut self, l: Lit) -> bool {
+        let new = !self.contains(l);
+        self.insert(l);
+        new
     }
     /// Keeps only the literals also in `o`.
     pub(crate) fn intersect_with(&mut self, o: &LitSet) {

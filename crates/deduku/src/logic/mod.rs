@@ -15,11 +15,11 @@
 pub(crate) mod als;
 pub(crate) mod chains;
 pub(crate) mod coloring;
-mod combos;
+pub(crate) mod combos;
 mod description;
 pub mod dispatch;
 mod explain;
-mod few;
+pub(crate) mod few;
 pub(crate) mod fish;
 pub(crate) mod forcing;
 pub(crate) mod intersections;
@@ -28,7 +28,6 @@ pub(crate) mod lit;
 mod nothing;
 pub mod path;
 pub mod proof;
-pub(crate) mod se_walk;
 pub(crate) mod single_digit;
 pub(crate) mod singles;
 pub mod sink;
@@ -39,12 +38,12 @@ pub(crate) mod templates;
 pub(crate) mod uniqueness;
 pub(crate) mod wings;
 
+pub use crate::rate::se_steps;
 pub use dispatch::{
     Options, Order, find, find_all, find_checked, find_first, next_step, next_step_in, reduce_round,
 };
 pub use path::{Advance, Path, PathRun, PathStatus, solve_path, solve_path_with};
 pub use proof::{Clash, Ending, Fact, FlatLine, Line, Pattern, Proof, Reason};
-pub use se_walk::se_steps;
 pub use sink::{Context, Sink};
 pub use step::{Detail, Highlight, HintLevel, Link, Node, Part, Step};
 pub use technique::{Family, Technique, TechniqueSet};

@@ -4,8 +4,8 @@
 //!
 //! [`PathRun`] yields the steps of the path shown to the person one at a time
 //! ([`PathRun::advance`], or the [`Iterator`]), then rates the puzzle the way Sudoku Explainer
-//! does: a second walk with SE's own techniques, order and ratings (`se_walk`), whose hardest
-//! step gives the SE number (ER) and whose first steps give EP and ED. The level and the score
+//! does: a second walk with SE's own techniques, order and ratings (`rate::se_walk`), whose
+//! hardest step gives the SE number (ER) and whose first steps give EP and ED. The level and the score
 //! stay Deduku's: they come from the path shown. [`PathRun::finish`] returns the whole
 //! [`Path`] with its [`PathStatus`] and [`Rating`].
 //!
@@ -16,9 +16,9 @@
 
 use crate::board::Board;
 use crate::logic::dispatch::{Options, Search, StepSearch};
-use crate::logic::se_walk::{SeFound, SeSearch};
 use crate::logic::sink::Context;
 use crate::logic::step::Step;
+use crate::rate::se_walk::{SeFound, SeSearch};
 use crate::rate::{Rater, Rating};
 use crate::solve;
 
@@ -111,7 +111,7 @@ impl Walk {
     }
 }
 
-/// Sudoku Explainer's walk (see `se_walk`): a board and the search for its next step.
+/// Sudoku Explainer's walk (see `rate::se_walk`): a board and the search for its next step.
 #[derive(Debug)]
 struct SeWalk {
     board: Board,
@@ -264,9 +264,9 @@ impl PathRun {
     }
 
     /// The path shown has ended: rate it. The SE number follows Sudoku Explainer: the
-    /// hardest step of SE's own walk (`se_walk`), which may differ from the path shown; the
-    /// level and the score are Deduku's, from the path shown. A path that does not end solved
-    /// is rated by its own steps.
+    /// hardest step of SE's own walk (`rate::se_walk`), which may differ from the path shown;
+    /// the level and the score are Deduku's, from the path shown. A path that does not end
+    /// solved is rated by its own steps.
     fn end_shown(&mut self) {
         let status = self.status_after_shown();
         let mut shown = Rater::default();

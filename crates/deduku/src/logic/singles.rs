@@ -1,7 +1,7 @@
 //! Singles: full house, hidden single, naked single.
 
 use crate::board::Board;
-use crate::grid::{Candidate, Cell, Digit, House, HouseKind};
+use crate::grid::{Candidate, Cell, Digit, House};
 use crate::logic::{Sink, Step, Technique};
 use std::ops::ControlFlow;
 
@@ -60,17 +60,13 @@ fn hidden_single(board: &Board, sink: &mut Sink) -> ControlFlow<()> {
             if cells.len() == 1 {
                 let cell = cells.first().expect("one cell");
                 if board.candidates(cell).len() > 1 {
-                    let mut s = single_step(
+                    sink.push(single_step(
                         Technique::HiddenSingle,
                         cell,
                         d,
                         Some(h),
                         format!("the only {d} in {h}"),
-                    );
-                    if h.kind() != HouseKind::Box {
-                        s.length = 1;
-                    }
-                    sink.push(s)?;
+                    ))?;
                 }
             }
         }

@@ -2,9 +2,17 @@
 //! Explainer does), a level from the tier of the hardest technique used, and the sum of the
 //! HoDoKu-style step scores (reported, not used for the level).
 //!
-//! Which steps are rated is the path runner's business ([`crate::logic::PathRun`]: Sudoku
-//! Explainer's lowest-rating walk); this module only turns steps into a [`Rating`].
+//! Which steps are rated is the path runner's business ([`crate::logic::PathRun`]); the SE
+//! number, EP and ED come from Sudoku Explainer's own walk, which lives here: `se_walk` (its
+//! stages, techniques and ratings; [`se_steps`]) and `se_chains` (its chain stage). The rest of
+//! this module turns steps into a [`Rating`].
 
+mod se_chains;
+pub(crate) mod se_walk;
+
+pub use se_walk::se_steps;
+
+use crate::grid::HouseKind;
 use crate::logic::step::Step;
 use crate::logic::technique::Technique;
 use std::fmt;
@@ -63,11 +71,12 @@ pub struct Rating {
 }
 
 /// The SE-style rating of one step: the technique's base, raised for hidden singles in lines
-/// and for long chains and nets (Sudoku Explainer's length steps).
+/// (the house the step records) and for long chains and nets (Sudoku Explainer's length steps).
 pub fn step_se(step: &Step) -> f32 {
     let base = step.technique.se_base();
+    let in_line = || step.highlight.houses.first().is_some_and(|h| h.kind() != HouseKind::Box);
     match step.technique {
-        Technique::HiddenSingle if step.length > 0 => 1.5,
+        Technique::HiddenSingle if in_line() => se_walk::Rule::HiddenSingleInLine.rating(),
         t if t.tier() >= 3 && step.length > 0 => base + length_bonus(step.length),
         _ => base,
     }

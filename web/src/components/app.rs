@@ -16,7 +16,7 @@ use crate::hooks::{
     KEY_HELP, use_action, use_file_drop, use_opened, use_page_keys, use_persisted_model,
     use_player, use_pool_when_idle, use_worker,
 };
-use crate::state::{Action, POOL_LEVELS, PathState};
+use crate::state::{Action, Awaited, POOL_LEVELS, PathState};
 use yew::prelude::*;
 
 /// The page.
@@ -45,8 +45,11 @@ pub fn App() -> Html {
         .iter()
         .take(if keys_fold.opened { KEY_HELP.len() } else { 0 })
         .map(|(k, what)| html! { <li><kbd>{ *k }</kbd>{ " " }{ *what }</li> });
-    let making =
-        if m.gen_id != 0 { m.gen_choice.clone().map(|c| (c, m.gen_attempts)) } else { None };
+    let making = m
+        .gen_choice
+        .clone()
+        .filter(|_| m.mail.waiting(Awaited::Generate))
+        .map(|c| (c, m.gen_attempts));
     let live = announcements(m);
     html! {
         <>
@@ -89,7 +92,7 @@ pub fn App() -> Html {
                         on_action={on_action.clone()} />
                     <StepList entries={m.path.clone()} reduced={m.reduced} cursor={m.cursor}
                         more_coming={m.running()} {on_jump} />
-                    <Techniques {enabled} found={m.found.clone()} finding={m.find_id != 0}
+                    <Techniques {enabled} found={m.found.clone()} finding={m.mail.waiting(Awaited::Find)}
                         on_action={on_action.clone()} />
                     <Import board={m.pos.to_plain()} on_action={on_action.clone()} />
                     <Export pos={m.pos.clone()} auto={m.settings.auto} step={m.highlighted_step()}

@@ -542,10 +542,7 @@ impl Model {
         let level = self.settings.level.clone();
         self.say(
             false,
-            format!(
-                "Today's {level} puzzle. Solve it here, or choose another or an empty grid under \
-                 Puzzle."
-            ),
+            format!("Today's {level} puzzle. New puzzle and New empty grid are at the top."),
         );
     }
 

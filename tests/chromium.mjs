@@ -240,3 +240,18 @@ export async function alternateBuilds(dists, runs, probe, describe) {
   }
   return results;
 }
+
+/** Opens, as a person would by clicking their names, the closed menus (`<details>`) that hold
+ *  the element `sel` on `page`, the outermost first; nothing if it is in none or they are open. */
+export async function openMenusFor(page, sel) {
+  for (;;) {
+    const id = await page.$eval(sel, (el) => {
+      let top = null;
+      for (let d = el.parentElement?.closest('details:not([open])'); d; d = d.parentElement?.closest('details:not([open])')) top = d;
+      return top?.id ?? '';
+    });
+    if (!id) return;
+    await page.click(`#${id} > summary`);
+    await page.waitForSelector(`#${id}[open]`);
+  }
+}

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startServer } from './static-server.mjs';
-import { launchBrowser, pasteInto, readSample, settleFrames, solveAll, traceEvents, tracePhases, watchGridLoad, withFreshBrowser } from './chromium.mjs';
+import { launchBrowser, openMenusFor, pasteInto, readSample, settleFrames, solveAll, traceEvents, tracePhases, watchGridLoad, withFreshBrowser } from './chromium.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..');
@@ -161,6 +161,15 @@ async function load(id) {
   return givens;
 }
 
+/** Opens the menus that hold `sel`, as a person would (see `openMenusFor`). */
+const reach = (sel) => openMenusFor(page, sel);
+
+/** Clicks `sel` after opening the menus that hold it. */
+async function clickIn(sel) {
+  await reach(sel);
+  await page.click(sel);
+}
+
 /** Selects cell `i` (clicking it, which also gives the grid the keyboard focus). */
 async function select(i) {
   await page.click(`[data-cell="${i}"]`);
@@ -225,7 +234,7 @@ function solve(givens) {
 async function fillSinglesUntilStable() {
   for (let n = 0; n < 100; n++) {
     const before = JSON.stringify(await gridState());
-    await page.click('#fill-singles');
+    await clickIn('#fill-singles');
     await settle();
     if (JSON.stringify(await gridState()) === before) return n;
   }
@@ -283,8 +292,9 @@ test('the Samples menu loads a labelled hard puzzle', async () => {
   await open();
   const labels = await page.$$eval('#samples option', (o) => o.map((x) => x.textContent));
   assert.ok(labels.some((l) => /Hard/.test(l)) && labels.length >= 9, labels.join(', '));
+  await reach('#samples');
   await page.selectOption('#samples', 'top1465-1');
-  await page.click('#load-sample');
+  await clickIn('#load-sample');
   const line = (await readSample('top1465-1')).trim();
   await waitForValues([...line].map((c) => (c === '.' ? 0 : Number(c))));
 });
@@ -381,9 +391,9 @@ test('a bad paste shows the parser message and leaves the grid unchanged', async
   assert.match(await page.textContent('#notice'), /Not a puzzle/);
   assert.deepEqual(await gridValues(), before);
   // The Import box reports the same way.
-  await page.click('#import-details summary');
+  await reach('#import-text');
   await page.fill('#import-text', '12345');
-  await page.click('#import-button');
+  await clickIn('#import-button');
   await page.waitForSelector('#notice.error');
   assert.deepEqual(await gridValues(), before);
 });
@@ -447,7 +457,7 @@ test('the solver runs in a Worker: clicks answer while a long job runs, and Canc
   assert.doesNotMatch(await page.textContent('#verdict'), /SE \d/, 'a cancelled path has no rating');
   // The page answers a click at once.
   const t0 = Date.now();
-  await page.click('#toggle-auto');
+  await clickIn('#toggle-auto');
   await page.waitForSelector('#toggle-auto[aria-pressed="false"]', { timeout: 1000 });
   const latency = Date.now() - t0;
   assert.ok(latency < 1000, `the click answered in ${latency} ms`);
@@ -490,7 +500,7 @@ test('nothing moves under the pointer while the verdict, the rating and the path
     const tick = () => {
       const cell = document.querySelector('[role=gridcell]');
       const undo = document.querySelector('#undo');
-      const fill = document.querySelector('#fill-singles');
+      const fill = document.querySelector('#tools-menu > summary');
       if (cell && undo && fill) {
         window.layoutLog.push({
           cell: cell.getBoundingClientRect().top + scrollY,
@@ -521,7 +531,7 @@ test('nothing moves under the pointer while the verdict, the rating and the path
     assert.ok(new Set(log.map((f) => f.verdict)).size >= 2, `${what}: the verdict changed while recorded`);
     assert.deepEqual([...new Set(log.map((f) => f.cell))], [log[0].cell], `${what}: the grid did not move`);
     assert.deepEqual([...new Set(log.map((f) => f.undo))], [log[0].undo], `${what}: Undo did not move`);
-    assert.deepEqual([...new Set(log.map((f) => f.fill))], [log[0].fill], `${what}: Fill singles did not move`);
+    assert.deepEqual([...new Set(log.map((f) => f.fill))], [log[0].fill], `${what}: the Tools menu did not move`);
     // Hint's three labels: pressed again and again, the button keeps its place and size (what
     // the step then shows below it may take room; that is the person's own doing).
     const box = () => page.evaluate(() => {
@@ -577,8 +587,9 @@ test('hint: the technique first, then where, then it is applied; keys step too',
 
 test('several solutions: the status says so and shows two that differ', async () => {
   await open();
+  await reach('#samples');
   await page.selectOption('#samples', 'multiple-solutions');
-  await page.click('#load-sample');
+  await clickIn('#load-sample');
   await page.waitForSelector('#verdict.warn', { timeout: 20000 });
   assert.match(await page.textContent('#verdict'), /Multiple solutions/);
   await page.click('#show-solutions');
@@ -630,7 +641,7 @@ test('notes: notes mode and Shift+digit toggle candidates, removals stay with au
   await waitCands(a, ca & ~bit(d2));
   await waitCands(b, cb & ~bit(e1));
   // Auto off: only the person's marks (d1, put back in notes mode).
-  await page.click('#toggle-auto');
+  await clickIn('#toggle-auto');
   await page.waitForSelector('#toggle-auto[aria-pressed=false]');
   await waitCands(a, bit(d1));
   await waitCands(b, 0);
@@ -643,7 +654,7 @@ test('notes: notes mode and Shift+digit toggle candidates, removals stay with au
   await shot('notes-auto-off');
   await page.reload();
   await page.waitForSelector('[role=gridcell]');
-  await page.waitForSelector('#toggle-auto[aria-pressed=false]');
+  await page.waitForSelector('#toggle-auto[aria-pressed=false]', { state: 'attached' }); // in the closed Tools menu
   await waitCands(a, bit(d1));
   await waitCands(b, bit(e2));
 });
@@ -706,7 +717,7 @@ test('ten mixed actions undo one by one and redo exactly; the history survives a
   for (let k = 0; k < 3; k++) await page.click('#hint');
   await record('hint applied');
   // 5. Fill singles.
-  await page.click('#fill-singles');
+  await clickIn('#fill-singles');
   await record('fill singles');
   // 6. A cell colour.
   await select(40);
@@ -763,7 +774,7 @@ test('a wrong guess filled until a warning backs out in two presses to the posit
   let fills = 0;
   while (!(await page.locator('#warnings').count())) {
     const before = JSON.stringify(await gridState());
-    await page.click('#fill-singles');
+    await clickIn('#fill-singles');
     await settle();
     fills++;
     assert.notEqual(JSON.stringify(await gridState()), before, 'a wrong guess ends in a warning');
@@ -849,7 +860,7 @@ test('each warning kind is shown on its cells and listed', async () => {
   assert.match(await page.textContent('#warnings'), new RegExp(`${cellName(a)} has no candidate left`));
   assert.match(await page.getAttribute(`[data-cell="${a}"]`, 'aria-label'), /no candidate left/);
   assert.equal(await page.locator('.cell.no-cand').count(), 1);
-  await page.click('#restart');
+  await clickIn('#restart');
   await page.waitForSelector('#warnings', { state: 'detached' });
   // A digit with no place in a row: remove it from every cell of the row.
   let row = -1, digit = 0, cells = [];
@@ -870,7 +881,7 @@ test('each warning kind is shown on its cells and listed', async () => {
     assert.equal(await page.locator(`[data-cell="${row * 9 + c}"].warning`).count(), 1, `row ${row + 1} cell ${c + 1} marked`);
   }
   assert.equal(await page.locator('.cell.no-cand').count(), 0);
-  await page.click('#restart');
+  await clickIn('#restart');
   await page.waitForSelector('#warnings', { state: 'detached' });
   // Two equal digits in a house: a digit repeating a given of the same row.
   const e = range81.find((i) => !givens[i] && givens.slice(Math.floor(i / 9) * 9, Math.floor(i / 9) * 9 + 9).some((v) => v));
@@ -919,6 +930,7 @@ test('Check marks a planted wrong digit and a wrongly removed candidate; off by 
   await page.waitForSelector('.cell.mistake', { state: 'detached' });
   assert.equal(await page.locator('.cand.c-wrong').count(), 0);
   // "Show mistakes as I go" keeps the marks on through changes.
+  await reach('#show-mistakes');
   await page.check('#show-mistakes');
   await page.waitForSelector(`[data-cell="${a}"].mistake`);
   const d = range81.find((i) => !givens[i] && ![a, b, c].includes(i));
@@ -927,6 +939,7 @@ test('Check marks a planted wrong digit and a wrongly removed candidate; off by 
   assert.equal(await page.locator(`[data-cell="${a}"].mistake`).count(), 1);
   assert.equal(await page.locator(`[data-cell="${b}"] .cand.c-wrong`).count(), 1);
   assert.equal(await page.locator('.cell.mistake').count(), 1, 'a right digit is not marked');
+  await reach('#show-mistakes');
   await page.uncheck('#show-mistakes');
   await page.waitForSelector('.cell.mistake', { state: 'detached' });
 });
@@ -970,7 +983,7 @@ test('Fill singles fills helper digits of the solution; Reduce adds Reduce steps
   await open();
   let givens = await load('codedojo-easy');
   let sol = solve(givens);
-  await page.click('#fill-singles');
+  await clickIn('#fill-singles');
   await page.waitForSelector('.cell.solver');
   const filled = (await gridState()).map((c, i) => [c, i]).filter(([c]) => c.kind === 'solver');
   filled.forEach(([c, i]) => assert.equal(c.v, sol[i], cellName(i)));
@@ -981,7 +994,7 @@ test('Fill singles fills helper digits of the solution; Reduce adds Reduce steps
   sol = solve(givens);
   await waitPathDone();
   const before = await gridState();
-  await page.click('#reduce');
+  await clickIn('#reduce');
   await page.waitForSelector('.step-item.reduce', { timeout: 30000 });
   await waitPathDone();
   await page.waitForFunction((b) => [...document.querySelectorAll('[role=gridcell]')]
@@ -1076,16 +1089,16 @@ test('digit highlight, the two-candidate filter and colours (cell and candidate)
   assert.equal(await page.locator('.pad-digit.lit').textContent(), '5');
   await shot('highlight');
   // Two-candidate cells.
-  await page.click('#bivalue');
+  await clickIn('#bivalue');
   const two = range81.filter((i) => st[i].v === 0 && digitsOf(st[i].cands).length === 2);
   assert.ok(two.length > 0);
   assert.deepEqual(await page.$$eval('.cell.bivalue', (e) => e.map((x) => Number(x.dataset.cell))), two);
-  await page.click('#bivalue');
+  await clickIn('#bivalue');
   await page.waitForSelector('.cell.bivalue', { state: 'detached' });
   // Colour a candidate: digit 5 highlighted, a cell with 5 selected, a swatch.
   const y = with5[0];
   await select(y);
-  await page.click('.swatch.color-3');
+  await clickIn('.swatch.color-3');
   await page.waitForSelector(`[data-cell="${y}"] .cand.cc-3`);
   assert.equal(await page.textContent(`[data-cell="${y}"] .cand.cc-3`), '5');
   await page.waitForFunction(() => /[#&]q=/.test(location.hash));
@@ -1094,7 +1107,7 @@ test('digit highlight, the two-candidate filter and colours (cell and candidate)
   await page.waitForSelector('.cell.has-digit', { state: 'detached' });
   const x = givens.findIndex((v) => v);
   await select(x);
-  await page.click('.swatch.color-2');
+  await clickIn('.swatch.color-2');
   await page.waitForSelector(`[data-cell="${x}"].color-2`);
   await page.waitForFunction(() => /[#&]k=/.test(location.hash));
   await shot('colouring');
@@ -1122,7 +1135,7 @@ test('the share link restores givens, digits of each kind, notes and colours in 
   const givens = await load('codedojo-easy');
   const sol = solve(givens);
   await page.waitForSelector('#verdict.good');
-  await page.click('#fill-singles');
+  await clickIn('#fill-singles');
   await page.waitForSelector('.cell.solver');
   let st = await gridState();
   const a = range81.find((i) => st[i].v === 0);
@@ -1136,15 +1149,15 @@ test('the share link restores givens, digits of each kind, notes and colours in 
   const dc = digitsOf(st[c].cands)[0];
   await select(c);
   await page.keyboard.press(String(dc));
-  await page.click('.swatch.color-4');
+  await clickIn('.swatch.color-4');
   await page.click('#highlight-mode');
   // A mark of the person's, shown only with auto candidates off.
-  await page.click('#toggle-auto');
+  await clickIn('#toggle-auto');
   const m = range81.find((i) => st[i].v === 0 && ![a, b, c].includes(i));
   await keyAt(m, 'Shift+Digit1');
   await waitCands(m, bit(1));
   const marksOnly = await gridState();
-  await page.click('#toggle-auto');
+  await clickIn('#toggle-auto');
   await settle();
   await page.waitForFunction(() => ['g', 'p', 'x', 'm', 'k', 'q'].every((k) => new RegExp(`[#&]${k}=`).test(location.hash)));
   const expected = await gridState();
@@ -1162,7 +1175,7 @@ test('the share link restores givens, digits of each kind, notes and colours in 
       await page.goto(url);
       await page.waitForSelector('[role=gridcell]');
       await waitForState(expected);
-      await page.click('#toggle-auto');
+      await clickIn('#toggle-auto');
       await waitForState(marksOnly);
     });
   } finally {
@@ -1294,6 +1307,7 @@ test('new puzzle: the pool fills while idle and serves a level at once; undo bri
   // The worker fills the pool while idle (two per level); medium is made early.
   await page.waitForFunction(() => /medium \(2 ready\)/.test(document.querySelector('#gen-level')?.textContent ?? ''),
     null, { timeout: 60000 });
+  await reach('#gen-level');
   await page.selectOption('#gen-level', 'medium');
   const t0 = Date.now();
   await page.click('#new-puzzle');
@@ -1321,8 +1335,9 @@ test('new puzzle: the pool fills while idle and serves a level at once; undo bri
 test('practise a technique: made in the worker, its path uses the technique; a long search shows progress and cancels', async () => {
   await open();
   const before = await load('codedojo-easy');
+  await reach('#gen-technique');
   await page.selectOption('#gen-technique', 'x-wing');
-  await page.click('#practise');
+  await clickIn('#practise');
   await page.waitForFunction((old) => [...document.querySelectorAll('[role=gridcell]')]
     .some((c, i) => Number(c.dataset.value) !== old[i]), before, { timeout: 60000 });
   await waitPathDone();
@@ -1331,8 +1346,9 @@ test('practise a technique: made in the worker, its path uses the technique; a l
   assert.equal(countSolutions(await gridValues(), 2), 1);
   // A rare technique keeps the worker searching: progress shows, Cancel stops it, the grid stays.
   const shown = await gridValues();
+  await reach('#gen-technique');
   await page.selectOption('#gen-technique', 'mutant-jellyfish');
-  await page.click('#practise');
+  await clickIn('#practise');
   await page.waitForSelector('#gen-progress');
   await page.waitForFunction(() => /\d+ attempts/.test(document.querySelector('#gen-progress')?.textContent ?? ''));
   const t0 = Date.now();
@@ -1501,7 +1517,7 @@ async function mixedPosition() {
   const solution = solve(givens);
   const empty = givens.findIndex((d) => d === 0);
   await keyAt(empty, String(solution[empty])); // a digit of mine
-  await page.click('#fill-singles'); // helper digits
+  await clickIn('#fill-singles'); // helper digits
   await settle();
   return gridState();
 }
@@ -1509,7 +1525,7 @@ async function mixedPosition() {
 /** Clicks Copy button `id` and returns what it put on the clipboard. */
 async function copyWith(id) {
   await page.evaluate(() => navigator.clipboard.writeText(''));
-  await page.click(`#${id}`);
+  await clickIn(`#${id}`);
   await page.waitForFunction(() => /Copied/.test(document.querySelector('#notice')?.textContent ?? ''));
   const text = await page.evaluate(() => navigator.clipboard.readText());
   assert.ok(text.length > 0, id);
@@ -1519,7 +1535,7 @@ async function copyWith(id) {
 
 /** Pastes `text` on an empty grid and checks it gives `before` (values, given or placed). */
 async function pastesBackTo(text, before, what) {
-  await page.click('#clear');
+  await clickIn('#clear');
   await settle();
   await paste(text);
   try {
@@ -1579,7 +1595,7 @@ test('save picture: the SVG holds the 81 cells and the digits shown with the ste
   await page.click('.step-item[data-step="2"]');
   await settle();
   const shown = await gridValues();
-  const [svgDl] = await Promise.all([page.waitForEvent('download'), page.click('#save-svg')]);
+  const [svgDl] = await Promise.all([page.waitForEvent('download'), clickIn('#save-svg')]);
   assert.equal(svgDl.suggestedFilename(), 'deduku.svg');
   const svgPath = join(shots, 'picture.svg');
   await svgDl.saveAs(svgPath);
@@ -1592,7 +1608,7 @@ test('save picture: the SVG holds the 81 cells and the digits shown with the ste
   const screenRoles = await page.$$eval('.cand.c-place, .cand.c-elim, .cand.c-pat, .cell.hl-cell', (e) => e.length);
   assert.ok(screenRoles > 0, 'the step marks something on screen');
   assert.ok(/c-place|c-elim|c-pat|hl-cell/.test(svg), 'and in the picture');
-  const [pngDl] = await Promise.all([page.waitForEvent('download'), page.click('#save-png')]);
+  const [pngDl] = await Promise.all([page.waitForEvent('download'), clickIn('#save-png')]);
   assert.equal(pngDl.suggestedFilename(), 'deduku.png');
   const pngPath = join(shots, 'picture.png');
   await pngDl.saveAs(pngPath);
@@ -1615,7 +1631,7 @@ test('save picture: the SVG holds the 81 cells and the digits shown with the ste
     const weak = getComputedStyle(o.querySelector('path.link.weak'));
     return [Number(getComputedStyle(o).opacity), parseFloat(weak.strokeWidth), weak.strokeDasharray.split(/[ ,]+/).map(parseFloat)];
   });
-  const [linksDl] = await Promise.all([page.waitForEvent('download'), page.click('#save-svg')]);
+  const [linksDl] = await Promise.all([page.waitForEvent('download'), clickIn('#save-svg')]);
   const linkSvg = await readFile(await linksDl.path(), 'utf8');
   const group = linkSvg.match(/<g class="links"[^>]*opacity="([^"]+)">.*?<\/g>/s);
   assert.ok(group, 'the picture has the step\'s arrows');
@@ -1643,6 +1659,7 @@ test('print: the grid alone on one A4 page without the controls; with the steps 
     const pdf = await page.pdf({ format: 'A4' });
     assert.equal(pdfPages(pdf), 1, 'one page');
     await page.emulateMedia({ media: 'screen' });
+    await reach('#print-steps');
     await page.check('#print-steps');
     await page.emulateMedia({ media: 'print' });
     assert.ok(await page.locator('#step-list').isVisible(), 'the steps print');
@@ -1741,6 +1758,7 @@ test('fonts: every face a first digit, a bad paste, a good one, its steps and So
     await p.waitForSelector('[role=gridcell]');
     await settleFrames(p);
     // A first visit opens the puzzle of the day: start from the empty grid, as before.
+    await openMenusFor(p, '#clear');
     await p.click('#clear');
     await p.waitForFunction(() => [...document.querySelectorAll('[role=gridcell]')].every((c) => c.dataset.value === '0'));
     await settleFrames(p);
@@ -1793,8 +1811,8 @@ test('page speed: cold load to a usable grid on loopback, a fresh browser profil
 /** Where the grid is laid out: its box with the page scrolled to the top (so neither a scroll
  *  nor the wide layout's sticky board counts as a move, only a change of the layout), the scroll
  *  restored after. */
-async function gridBox() {
-  return page.$eval('.grid', (g) => {
+async function gridBox(sel = '.grid') {
+  return page.$eval(sel, (g) => {
     const [x, y] = [scrollX, scrollY];
     scrollTo(0, 0);
     const r = g.getBoundingClientRect();
@@ -1811,23 +1829,82 @@ async function inViewport(sel) {
   });
 }
 
-test('mouse: Notes on and off by two clicks right after a paste changes no candidate; keys reach the selected cell after a click on a button', async () => {
+/** Where the centre of `sel` is on the screen now (viewport coordinates, as the pointer's). */
+async function centreOf(sel) {
+  const b = await page.locator(sel).boundingBox();
+  return [b.x + b.width / 2, b.y + b.height / 2];
+}
+
+/** A person's two clicks on Notes right after a paste, at the spot where they saw the button
+ *  once: the paste's parse, verdict and whole path arrive between the clicks. With `welcome`,
+ *  the page is a first visit (today's puzzle and its welcome message), an empty cell is
+ *  selected and the spot is read before the paste, whose arrival takes the message away;
+ *  without, the spot is read once the pasted givens show. Returns what is wrong, if anything. */
+async function notesTwiceAfterPaste(width, height, welcome) {
+  await open('', { firstVisit: welcome });
+  await page.setViewportSize({ width, height });
+  await page.evaluate(() => scrollTo(0, 0));
+  const text = await readSample('top1465-1');
+  const givens = expectedGivens(text);
+  const today = await gridValues();
+  const e = range81.find((i) => !givens[i] && !today[i]);
+  const clickCell = async () => {
+    await page.mouse.click(...(await centreOf(`[data-cell="${e}"]`)));
+    await page.waitForSelector(`[data-cell="${e}"][aria-selected=true]`);
+  };
+  let x, y;
+  if (welcome) {
+    await page.waitForSelector('#notice');
+    await clickCell();
+    [x, y] = await centreOf('#notes-mode');
+    await paste(text);
+  } else {
+    await paste(text);
+    await waitForValues(givens);
+    await clickCell();
+    [x, y] = await centreOf('#notes-mode');
+  }
+  await page.mouse.click(x, y);
+  await waitForValues(givens);
+  await settle();
+  const on = await page.getAttribute('#notes-mode', 'aria-pressed');
+  await page.waitForSelector('#verdict.good');
+  await waitPathDone();
+  await settle();
+  await page.mouse.click(x, y);
+  await settle();
+  // The pasted puzzle as it comes: its givens, every other cell with all its candidates.
+  const wrong = (await gridState()).flatMap((c, i) => {
+    const want = candidatesOf(givens, i);
+    return c.v === givens[i] && (givens[i] || c.cands === want) ? []
+      : [`${cellName(i)}: ${c.v || digitsOf(c.cands).join('')} instead of ${givens[i] || digitsOf(want).join('')}`];
+  });
+  const off = await page.getAttribute('#notes-mode', 'aria-pressed');
+  const what = `${width}×${height}${welcome ? ', first visit' : ''}`;
+  return [
+    ...(on === 'true' ? [] : [`${what}: the first click did not turn Notes on`]),
+    ...(off === 'false' ? [] : [`${what}: Notes is still on after the second click`]),
+    ...(wrong.length ? [`${what}: ${wrong.length} cells changed (${wrong.slice(0, 3).join('; ')})`] : []),
+    ...(await page.getAttribute('#toggle-auto', 'aria-pressed') === 'true' ? [] : [`${what}: Auto candidates went off`]),
+  ];
+}
+
+test('mouse: Notes clicked twice at one spot right after a paste (its verdict and path arriving between the clicks) is on, then off, and changes no candidate', async () => {
+  const problems = [];
+  for (const [width, height] of [[390, 844], [1280, 900]]) {
+    for (const welcome of [false, true]) problems.push(...(await notesTwiceAfterPaste(width, height, welcome)));
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+  assert.deepEqual(problems, []);
+});
+
+test('keys reach the selected cell after a click on a button: digits, arrows, End', async () => {
   for (const [width, height] of [[390, 844], [1280, 900]]) {
     await open();
     await page.setViewportSize({ width, height });
-    const text = await readSample('top1465-1');
-    await paste(text);
-    const givens = expectedGivens(text);
-    await waitForValues(givens);
+    const givens = await load('top1465-1');
     const e = givens.findIndex((v) => v === 0);
-    // Clicked at once, while the verdict and the path arrive (what used to move the button).
     await page.click(`[data-cell="${e}"]`);
-    const before = await gridState();
-    await page.click('#notes-mode');
-    await page.click('#notes-mode');
-    await settle();
-    assert.equal(await page.getAttribute('#notes-mode', 'aria-pressed'), 'false', `${width}px: Notes is off again`);
-    assert.deepEqual(await gridState(), before, `${width}px: two clicks on Notes changed no cell`);
     // Digits and arrows act on the selected cell wherever the focus is.
     await waitPathDone();
     await page.click('#hint');
@@ -1851,11 +1928,22 @@ test('mouse: Notes on and off by two clicks right after a paste changes no candi
 
 test('layout: the grid does not move through paste, hints, steps, a conflict, a given refused and Find all; grid and hint text stay in view; step rows stay short', async () => {
   for (const [width, height] of [[390, 844], [1280, 900]]) {
+    const what = `${width}×${height}`;
+    // A first visit's welcome is read whole in its fixed box: nothing of it is cut or scrolled
+    // away, and the grid is where it is on any other visit.
+    await open('', { firstVisit: true });
+    await page.setViewportSize({ width, height });
+    await page.waitForSelector('#notice');
+    await page.evaluate(() => scrollTo(0, 0));
+    const welcomed = await gridBox();
+    const box = await page.$eval('#messages', (m) => ({ scroll: m.scrollHeight, client: m.clientHeight, text: m.textContent }));
+    assert.ok(box.scroll <= box.client, `${what}: the welcome fits its box (${box.scroll} > ${box.client} px): "${box.text}"`);
+    assert.ok(await inViewport('#notice'), `${what}: the welcome is in view`);
     await open();
     await page.setViewportSize({ width, height });
-    const what = `${width}×${height}`;
     await page.evaluate(() => scrollTo(0, 0));
     const start = await gridBox();
+    assert.equal(welcomed, start, `${what}: the welcome does not move the grid`);
     const givens = await load('top1465-1');
     await waitPathDone();
     await page.evaluate(() => scrollTo(0, 0));
@@ -1899,6 +1987,14 @@ test('layout: the grid does not move through paste, hints, steps, a conflict, a 
     await page.waitForSelector('.cand.c-place, .cand.c-elim, .cell.hl-cell');
     assert.equal(await gridBox(), start, `${what}: after Find all`);
     if (width > 900) assert.ok(await inViewport('.grid'), `${what}: Find all's pick is drawn on a grid in view`);
+    // Every menu opened, as a person would, by its name: the grid and the assistant stay put.
+    const assistant = await gridBox('.assistant');
+    for (const id of ['#puzzle-menu', '#tools-menu', '#share-menu', '#key-help']) {
+      await page.click(`${id} > summary`);
+      await page.waitForSelector(`${id}[open]`);
+      assert.equal(await gridBox(), start, `${what}: the grid after opening ${id}`);
+      assert.equal(await gridBox('.assistant'), assistant, `${what}: the assistant after opening ${id}`);
+    }
     // No step-list row is taller than three lines (all rows laid out for the measure).
     await page.$$eval('.step-list > li', (items) => items.forEach((li) => { li.style.contentVisibility = 'visible'; }));
     const rows = await page.$$eval('.step-item', (items) => items.map((b) => {
@@ -1928,11 +2024,16 @@ test('screen readers: one live region, one sentence per event, no step-by-step p
   await page.click('#hint');
   await settle();
   assert.match(await page.textContent('#live'), /Hint: look for /);
-  for (const [sel, name] of [['#notes-mode', 'Notes'], ['#undo', 'Undo'], ['#new-puzzle', 'New puzzle'], ['#practise', 'New practice puzzle'], ['#next', 'Next step']]) {
+  await reach('#practise'); // in the Puzzle menu
+  for (const [sel, name] of [['#notes-mode', 'Notes'], ['#undo', 'Undo'], ['#new-puzzle', 'New puzzle'], ['#practise', 'New practice puzzle'], ['#next', 'Next step'],
+    ['#clear', 'New empty grid']]) {
     assert.equal(await page.getByRole('button', { name, exact: true }).first().getAttribute('id'), sel.slice(1), `${sel} is named "${name}"`);
   }
+  // The menus are named in plain words too, each a disclosure a screen reader can open.
+  assert.deepEqual(await page.$$eval('.menus > details > summary', (s) => s.map((x) => x.textContent)),
+    ['Puzzle', 'Tools', 'Techniques', 'Share, export and print', 'Keys']);
   await page.click('[data-cell="0"]');
-  await page.click('.swatch.color-2');
+  await clickIn('.swatch.color-2');
   await page.waitForSelector('[data-cell="0"].color-2');
   assert.match(await page.getAttribute('[data-cell="0"]', 'aria-label'), /colour 2/);
 });
@@ -1945,7 +2046,7 @@ test('first visit: a puzzle to solve, not an empty grid; the empty grid is one c
   assert.match(await page.textContent('#notice'), /Today's medium puzzle/);
   await page.waitForSelector('#verdict.good');
   await shot('first-visit');
-  await page.click('#clear');
+  await clickIn('#clear');
   await waitForValues(Array(81).fill(0));
   await page.click('#hint');
   await page.waitForSelector('#notice');
@@ -2052,7 +2153,7 @@ test('mouse: each control, clicked once, changes the grid exactly as it says and
   // candidates or colours.
   for (const id of ['#notes-mode', '#notes-mode', '#highlight-mode', '#highlight-mode', '#show-singles', '#show-singles',
     '#bivalue', '#bivalue', '#check', '#check']) {
-    await page.click(id);
+    await clickIn(id);
     await settle();
     assert.deepEqual(changed(before, await gridState()), [], `${id} changed no cell`);
   }
@@ -2073,12 +2174,12 @@ test('mouse: each control, clicked once, changes the grid exactly as it says and
   assert.deepEqual(changed(now, await gridState()), [], 'Redo gives the digit back exactly');
   // A colour swatch colours the selected cell only; No colours takes it away.
   before = await gridState();
-  await page.click('.swatch.color-3');
+  await clickIn('.swatch.color-3');
   await settle();
   now = await gridState();
   assert.deepEqual(changed(before, now), [e]);
   assert.equal(now[e].color, 'color-3');
-  await page.click('#clear-colors');
+  await clickIn('#clear-colors');
   await settle();
   assert.deepEqual(changed(before, await gridState()), []);
   // Pad notes: in notes mode, a digit toggles that candidate of the selected empty cell only.
@@ -2095,7 +2196,7 @@ test('mouse: each control, clicked once, changes the grid exactly as it says and
   await page.click('#notes-mode');
   // Fill singles: only empty cells change, each to its solution digit, as the helper's.
   before = await gridState();
-  await page.click('#fill-singles');
+  await clickIn('#fill-singles');
   await settle();
   now = await gridState();
   const filled = changed(before, now).filter((i) => now[i].v !== before[i].v);
@@ -2106,7 +2207,7 @@ test('mouse: each control, clicked once, changes the grid exactly as it says and
     assert.equal(now[i].kind, 'solver');
   }
   // Restart: the givens alone.
-  await page.click('#restart');
+  await clickIn('#restart');
   await settle();
   now = await gridState();
   assert.deepEqual(now.map((c) => c.v), givens);

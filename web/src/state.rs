@@ -8,16 +8,20 @@
 //! it as helper digits and removals. A change the person makes asks for a new path; stepping
 //! through the path, undo and redo keep it when the position is still on it.
 //!
-//! The model does not talk to the worker itself: actions that need the solver push a
-//! [`Request`] into [`Model::outbox`] with a fresh id and remember that id; the page's worker
-//! hook (`hooks::use_worker`) sends what is new in the outbox after each change. A [`Response`]
-//! whose id is not the remembered one is stale and dropped.
+//! The model does not talk to the worker itself: actions that need the solver post a
+//! [`Request`] in the model's [`Mailbox`] with a fresh id, which awaits that id; the page's
+//! worker hook (`hooks::use_worker`) sends what is new in the outbox after each change. A
+//! [`Response`] whose id is not the one awaited for its kind is stale and dropped.
+
+mod mailbox;
+
+pub use mailbox::{Awaited, Mailbox};
 
 use crate::history::History;
 use crate::position::{Position, cell_name};
 use crate::protocol::{
-    CellOrigin, Job, PathEnd, PathRequest, PlainRating, PlainStep, PuzzleChoice, Reply, Request,
-    Response, Verdict,
+    CellOrigin, Job, PathEnd, PathRequest, PlainRating, PlainStep, PuzzleChoice, Reply, Response,
+    Verdict,
 };
 use std::collections::BTreeMap;
 use std::rc::Rc;
@@ -458,23 +462,13 @@ pub struct Model {
     pub notice: Option<Notice>,
     /// What Find all found.
     pub found: Option<Found>,
-    /// Requests for the worker, newest last; the worker hook sends those it has not sent yet.
-    pub outbox: Vec<Request>,
-    /// The id the next request gets.
-    pub next_id: u64,
-    /// The id of the parse request whose answer is awaited.
-    pub parse_id: u64,
-    /// The id of the analyze request whose answer is awaited or was received.
-    pub analyze_id: u64,
-    /// The id of the path request whose steps are collected.
-    pub path_id: u64,
-    /// The id of the Find all request whose answer is awaited.
-    pub find_id: u64,
+    /// Requests for the worker (the worker hook sends those it has not sent yet) and the ids of
+    /// the answers awaited: a parse, the analysis (awaited or received), the path whose steps
+    /// are collected, a Find all, the person's new puzzle.
+    pub mail: Mailbox,
     /// The technique that request looks for.
     finding: String,
-    /// The id of the person's generate request (0: none).
-    pub gen_id: u64,
-    /// What it makes.
+    /// What the person's new puzzle request makes.
     pub gen_choice: Option<PuzzleChoice>,
     /// Its attempts so far.
     pub gen_attempts: u32,
@@ -495,10 +489,6 @@ impl Default for Model {
         Model::restored(History::new(Position::default()), Settings::default())
     }
 }
-
-/// The outbox keeps at most this many requests; the worker hook sends new ones after every
-/// change, so older ones were sent long ago.
-const OUTBOX_KEEP: usize = 16;
 
 impl Model {
     /// A model on the current position of `history`, asking the worker about it.
@@ -530,14 +520,8 @@ impl Model {
             show_solutions: false,
             notice: None,
             found: None,
-            outbox: Vec::new(),
-            next_id: 1,
-            parse_id: 0,
-            analyze_id: 0,
-            path_id: 0,
-            find_id: 0,
+            mail: Mailbox::default(),
             finding: String::new(),
-            gen_id: 0,
             gen_choice: None,
             gen_attempts: 0,
             pool: Rc::default(),
@@ -558,10 +542,7 @@ impl Model {
         let level = self.settings.level.clone();
         self.say(
             false,
-            format!(
-                "Today's {level} puzzle. Solve it here, or choose another or an empty grid under \
-                 Puzzle."
-            ),
+            format!("Today's {level} puzzle. New puzzle and New empty grid are at the top."),
         );
     }
 
@@ -624,7 +605,7 @@ impl Model {
             if have < POOL_SIZE && !coming {
                 let seed = self.next_seed();
                 let choice = PuzzleChoice::Level(level.to_string());
-                let id = self.request(Job::Generate { choice, seed, background: true });
+                let id = self.mail.post(Job::Generate { choice, seed, background: true });
                 self.refills.insert(id, level.to_string());
             }
         }
@@ -632,10 +613,10 @@ impl Model {
 
     /// Whether a parse, an analysis, a Find all or a new puzzle is awaited.
     pub fn waiting(&self) -> bool {
-        self.parse_id != 0
-            || self.find_id != 0
-            || self.gen_id != 0
-            || (self.analyze_id != 0 && self.verdict.is_none())
+        self.mail.waiting(Awaited::Parse)
+            || self.mail.waiting(Awaited::Find)
+            || self.mail.waiting(Awaited::Generate)
+            || (self.mail.waiting(Awaited::Analyze) && self.verdict.is_none())
     }
 
     /// The solution of the puzzle (its givens), when it has exactly one.
@@ -676,7 +657,7 @@ impl Model {
     pub fn apply(mut self, action: Action) -> Model {
         let before = self.pos.clone();
         let notice = self.notice.clone();
-        let shown = (self.cursor, self.reveal, self.path_id);
+        let shown = (self.cursor, self.reveal, self.mail.awaited(Awaited::Path));
         if let Some(change) = self.act(action)
             && self.pos != before
         {
@@ -689,7 +670,7 @@ impl Model {
             self.changed(&before, change);
         }
         // A proof line belongs to the step it was shown for.
-        if (self.cursor, self.reveal, self.path_id) != shown {
+        if (self.cursor, self.reveal, self.mail.awaited(Awaited::Path)) != shown {
             self.proof_line = None;
         }
         self
@@ -727,7 +708,9 @@ impl Model {
             Action::Input(d) => return self.input(d),
             Action::Note(d) => return self.note(d),
             Action::Erase => return self.input(0),
-            Action::Paste(text) => self.parse_id = self.request(Job::Parse(text)),
+            Action::Paste(text) => {
+                self.mail.ask(Awaited::Parse, Job::Parse(text));
+            }
             Action::Clear => {
                 self.drop_new_puzzle();
                 self.pos = Position::default();
@@ -818,18 +801,14 @@ impl Model {
                     // The worker stops the path within a few milliseconds, also inside a long
                     // step; its `Cancelled` reply is then dropped as this path is no longer
                     // running.
-                    let path_id = self.path_id;
-                    self.request(Job::Cancel(path_id));
+                    let path = self.mail.awaited(Awaited::Path);
+                    self.mail.post(Job::Cancel(path));
                     self.path_state = PathState::Cancelled;
                     self.player.stop();
                 }
-                self.parse_id = 0;
-                self.find_id = 0;
-                if self.gen_id != 0 {
-                    let id = self.gen_id;
-                    self.request(Job::Cancel(id));
-                    self.gen_id = 0;
-                }
+                self.mail.done(Awaited::Parse);
+                self.mail.done(Awaited::Find);
+                self.mail.cancel(Awaited::Generate);
                 self.say(false, "Cancelled.");
             }
             Action::Dismiss => self.notice = None,
@@ -903,7 +882,7 @@ impl Model {
                 self.found = None;
                 let board = self.pos.to_plain();
                 self.finding = id.clone();
-                self.find_id = self.request(Job::FindAll { board, technique: id });
+                self.mail.ask(Awaited::Find, Job::FindAll { board, technique: id });
             }
             Action::ShowFound(i) => {
                 if let Some(f) = &mut self.found {
@@ -971,11 +950,7 @@ impl Model {
     /// Another puzzle was opened: a new puzzle still being made would replace it, so it is
     /// cancelled.
     fn drop_new_puzzle(&mut self) {
-        if self.gen_id != 0 {
-            let id = self.gen_id;
-            self.request(Job::Cancel(id));
-            self.gen_id = 0;
-        }
+        self.mail.cancel(Awaited::Generate);
     }
 
     fn new_puzzle(&mut self, choice: PuzzleChoice) -> Option<Change> {
@@ -988,13 +963,12 @@ impl Model {
             self.refill();
             return self.load_line(&line, &choice);
         }
-        if self.gen_id != 0 {
-            let old = self.gen_id;
-            self.request(Job::Cancel(old));
-        }
+        self.mail.cancel(Awaited::Generate);
         let seed = self.next_seed();
-        self.gen_id =
-            self.request(Job::Generate { choice: choice.clone(), seed, background: false });
+        self.mail.ask(
+            Awaited::Generate,
+            Job::Generate { choice: choice.clone(), seed, background: false },
+        );
         self.gen_choice = Some(choice);
         self.gen_attempts = 0;
         self.notice = None;
@@ -1056,7 +1030,7 @@ impl Model {
     /// Asks for the verdict on the givens when they changed.
     fn analyze_if_new(&mut self) {
         let givens = self.pos.givens();
-        if givens == self.puzzle && self.analyze_id != 0 {
+        if givens == self.puzzle && self.mail.waiting(Awaited::Analyze) {
             return;
         }
         self.puzzle = givens;
@@ -1064,14 +1038,14 @@ impl Model {
         self.puzzle_rating = None;
         self.show_solutions = false;
         if givens.iter().all(|&v| v == 0) {
-            self.analyze_id = 0;
+            self.mail.done(Awaited::Analyze);
             return;
         }
         // A built-in puzzle's verdict is known at once (the first visit's, before the worker
         // has loaded); the worker is asked all the same, and says the same.
         self.verdict = crate::daily::known_solution(&givens).map(|s| Verdict::Unique(s.to_vec()));
         let board = Position::from_givens(&givens).to_plain();
-        self.analyze_id = self.request(Job::Analyze(board));
+        self.mail.ask(Awaited::Analyze, Job::Analyze(board));
     }
 
     /// Makes the current position the path's base and asks for a path from it (after a Reduce
@@ -1084,10 +1058,9 @@ impl Model {
         self.player.follow_to = None;
         self.reveal = Reveal::Nothing;
         if self.running() {
-            let id = self.path_id;
-            self.request(Job::Cancel(id));
+            self.mail.cancel(Awaited::Path);
         }
-        self.path_id = 0;
+        self.mail.done(Awaited::Path);
         if self.pos.is_empty() {
             self.path_state = PathState::Idle;
             return;
@@ -1105,7 +1078,7 @@ impl Model {
             techniques: self.settings.techniques.as_ref().map(|t| t.to_vec()),
             reduce,
         };
-        self.path_id = self.request(Job::Path(req));
+        self.mail.ask(Awaited::Path, Job::Path(req));
         self.path_state = PathState::Running;
         // With `reduce`, the steps are followed once the worker says how many there are.
         self.player.follow_recorded = false;
@@ -1351,16 +1324,6 @@ impl Model {
         Some(Change::Person)
     }
 
-    fn request(&mut self, job: Job) -> u64 {
-        let id = self.next_id;
-        self.next_id += 1;
-        self.outbox.push(Request { id, job });
-        if self.outbox.len() > OUTBOX_KEEP {
-            self.outbox.remove(0);
-        }
-        id
-    }
-
     /// Applies steps that arrived while following, up to the follow's target.
     fn follow(&mut self) -> Option<Change> {
         let target = self.player.follow_to?;
@@ -1382,14 +1345,14 @@ impl Model {
     fn worker_restarted(&mut self, dropped: &[u64]) -> Option<Change> {
         let mut change = None;
         for &id in dropped {
-            if id == self.path_id && self.running() {
+            if self.mail.is(Awaited::Path, id) && self.running() {
                 self.path_state = PathState::Cancelled;
             }
-            if id == self.parse_id {
-                self.parse_id = 0;
+            if self.mail.is(Awaited::Parse, id) {
+                self.mail.done(Awaited::Parse);
             }
-            if id == self.find_id {
-                self.find_id = 0;
+            if self.mail.is(Awaited::Find, id) {
+                self.mail.done(Awaited::Find);
                 self.finding.clear();
             }
             change = change.or(self.receive(Response { id, reply: Reply::Cancelled }));
@@ -1408,19 +1371,19 @@ impl Model {
 
     fn receive(&mut self, Response { id, reply }: Response) -> Option<Change> {
         match reply {
-            Reply::Parsed(board) if id == self.parse_id => {
-                self.parse_id = 0;
+            Reply::Parsed(board) if self.mail.is(Awaited::Parse, id) => {
+                self.mail.done(Awaited::Parse);
                 self.drop_new_puzzle();
                 self.notice = None;
                 self.pos = Position::from_plain(&board);
                 self.givens_mode = self.pos.is_empty();
                 return Some(Change::Person);
             }
-            Reply::ParseFailed(message) if id == self.parse_id => {
-                self.parse_id = 0;
+            Reply::ParseFailed(message) if self.mail.is(Awaited::Parse, id) => {
+                self.mail.done(Awaited::Parse);
                 self.say(true, format!("Not a puzzle: {message}"));
             }
-            Reply::Analyzed(verdict) if id == self.analyze_id => {
+            Reply::Analyzed(verdict) if self.mail.is(Awaited::Analyze, id) => {
                 self.verdict = Some(verdict);
                 // Mistakes are known now: a broken position gets no path, and givens with
                 // no solution or several get none either (no step would be sure).
@@ -1429,15 +1392,13 @@ impl Model {
                     && let Some(why) =
                         self.trouble().map(|t| t.status()).or_else(|| self.not_unique())
                 {
-                    let path_id = self.path_id;
-                    self.request(Job::Cancel(path_id));
                     // Replies of the cancelled path already on their way are dropped.
-                    self.path_id = 0;
+                    self.mail.cancel(Awaited::Path);
                     self.path = Rc::default();
                     self.path_state = PathState::Broken(why);
                 }
             }
-            Reply::Reduced(n) if id == self.path_id => {
+            Reply::Reduced(n) if self.mail.is(Awaited::Path, id) => {
                 self.reduced = n as usize;
                 self.player.follow_to = Some(n as usize);
                 if n == 0 {
@@ -1451,12 +1412,12 @@ impl Model {
                 }
             }
             Reply::Step { index, step, .. }
-                if id == self.path_id && index as usize == self.path.len() =>
+                if self.mail.is(Awaited::Path, id) && index as usize == self.path.len() =>
             {
                 Rc::make_mut(&mut self.path).push(Rc::from(step));
                 return self.follow();
             }
-            Reply::PathDone { end, rating } if id == self.path_id => {
+            Reply::PathDone { end, rating } if self.mail.is(Awaited::Path, id) => {
                 let from_givens = self.base.solver_eq(&Position::from_givens(&self.puzzle));
                 if from_givens && self.reduced == 0 && self.settings.techniques.is_none() {
                     self.puzzle_rating = Some(rating.clone());
@@ -1466,12 +1427,12 @@ impl Model {
                 self.player.follow_to = None;
                 return change;
             }
-            Reply::Cancelled if id == self.path_id && self.running() => {
+            Reply::Cancelled if self.mail.is(Awaited::Path, id) && self.running() => {
                 self.path_state = PathState::Cancelled;
             }
-            Reply::GenProgress(n) if id == self.gen_id => self.gen_attempts = n,
-            Reply::Generated(p) if id == self.gen_id => {
-                self.gen_id = 0;
+            Reply::GenProgress(n) if self.mail.is(Awaited::Generate, id) => self.gen_attempts = n,
+            Reply::Generated(p) if self.mail.is(Awaited::Generate, id) => {
+                self.mail.done(Awaited::Generate);
                 return self.load_line(&p.line, &p.choice);
             }
             Reply::Generated(p) if self.refills.contains_key(&id) => {
@@ -1483,8 +1444,8 @@ impl Model {
                 self.pool_revision += 1;
                 self.refill();
             }
-            Reply::GenFailed(message) if id == self.gen_id => {
-                self.gen_id = 0;
+            Reply::GenFailed(message) if self.mail.is(Awaited::Generate, id) => {
+                self.mail.done(Awaited::Generate);
                 self.say(true, message);
             }
             Reply::GenFailed(_) | Reply::Cancelled if self.refills.contains_key(&id) => {
@@ -1492,9 +1453,11 @@ impl Model {
                 // otherwise keep the worker busy.
                 self.refills.remove(&id);
             }
-            Reply::Cancelled if id == self.gen_id => self.gen_id = 0,
-            Reply::Found(steps) if id == self.find_id => {
-                self.find_id = 0;
+            Reply::Cancelled if self.mail.is(Awaited::Generate, id) => {
+                self.mail.done(Awaited::Generate)
+            }
+            Reply::Found(steps) if self.mail.is(Awaited::Find, id) => {
+                self.mail.done(Awaited::Find);
                 let technique = std::mem::take(&mut self.finding);
                 self.found = Some(Found {
                     technique,
@@ -1512,7 +1475,7 @@ impl Model {
 mod tests {
     use super::*;
     use crate::agent::{PathJob, analyze_job, find_all_job, parse_job};
-    use crate::protocol::PlainBoard;
+    use crate::protocol::{PlainBoard, Request};
 
     const EASY: &str =
         "530070000600195000098000060800060003400803001700020006060000280000419005000080079";
@@ -1520,7 +1483,7 @@ mod tests {
     /// Runs the model's outbox through the real jobs, as the worker would, until it is empty.
     fn run_worker(mut m: Model, sent: &mut u64) -> Model {
         loop {
-            let new: Vec<Request> = m.outbox.iter().filter(|r| r.id > *sent).cloned().collect();
+            let new: Vec<Request> = m.mail.after(*sent).cloned().collect();
             if new.is_empty() {
                 return m;
             }
@@ -1984,10 +1947,10 @@ mod tests {
         p.act(Action::Input(5));
         assert_eq!(p.m.highlight, None);
         // Colour a cell, then a candidate of it.
-        let path_id = p.m.path_id;
+        let path_id = p.m.mail.awaited(Awaited::Path);
         p.at(2).act(Action::Paint(1));
         assert_eq!(p.m.pos.cell_color(2), 1);
-        assert_eq!(p.m.path_id, path_id, "colours do not restart the path");
+        assert_eq!(p.m.mail.awaited(Awaited::Path), path_id, "colours do not restart the path");
         p.act(Action::Input(4));
         p.act(Action::Paint(3));
         assert_eq!(p.m.pos.cand_color(2, 4), 3);
@@ -2023,7 +1986,7 @@ mod tests {
                 step: Box::new((**s).clone()),
                 after: PlainBoard::default(),
             };
-            let id = m.path_id;
+            let id = m.mail.awaited(Awaited::Path);
             m = m.apply(Action::Worker(Response { id, reply }));
         }
         assert!(m.pos.is_complete());
@@ -2046,7 +2009,7 @@ mod tests {
         let mut p = Page::loaded(EASY);
         let before = p.m.pos.clone();
         p.act(Action::NewPuzzle(PuzzleChoice::Level("hard".into())));
-        assert_eq!(p.m.gen_id, 0, "answered");
+        assert_eq!(p.m.mail.awaited(Awaited::Generate), 0, "answered");
         assert_ne!(p.m.pos, before);
         let board = p.m.pos.to_plain().to_board();
         let path = deduku::solve_path(&board);
@@ -2078,24 +2041,24 @@ mod tests {
         let mut m = std::mem::take(&mut p.m);
         m.start_pool(pool, 99);
         assert!(
-            !m.outbox.iter().any(|r| matches!(r.job, Job::Generate { .. })),
+            !m.mail.requests().iter().any(|r| matches!(r.job, Job::Generate { .. })),
             "nothing made before the page is left alone"
         );
         let m = m.apply(Action::FillPool);
         let gens: Vec<&Request> =
-            m.outbox.iter().filter(|r| matches!(r.job, Job::Generate { .. })).collect();
+            m.mail.requests().iter().filter(|r| matches!(r.job, Job::Generate { .. })).collect();
         assert_eq!(gens.len(), 1, "one refill, for easy");
         assert!(matches!(&gens[0].job, Job::Generate { background: true, .. }));
-        let id = m.next_id;
+        let id = m.mail.next_id();
         let m = m.apply(Action::FillPool);
         assert!(
-            !m.outbox.iter().any(|r| r.id >= id && matches!(r.job, Job::Generate { .. })),
+            !m.mail.requests().iter().any(|r| r.id >= id && matches!(r.job, Job::Generate { .. })),
             "the page left alone again asks for nothing more while that one is coming"
         );
         p.m = run_worker(m, &mut p.sent);
         assert_eq!(p.m.pool["easy"].len(), POOL_SIZE);
         let ready = p.m.pool["easy"][0].clone();
-        let id = p.m.next_id;
+        let id = p.m.mail.next_id();
         let m =
             std::mem::take(&mut p.m).apply(Action::NewPuzzle(PuzzleChoice::Level("easy".into())));
         assert_eq!(
@@ -2103,9 +2066,10 @@ mod tests {
             ready.replace('.', "0"),
             "at once, from the pool"
         );
-        assert_eq!(m.gen_id, 0);
+        assert_eq!(m.mail.awaited(Awaited::Generate), 0);
         assert!(
-            m.outbox
+            m.mail
+                .requests()
                 .iter()
                 .any(|r| r.id >= id && matches!(r.job, Job::Generate { background: true, .. })),
             "and a refill is asked for"
@@ -2115,10 +2079,10 @@ mod tests {
     #[test]
     fn a_cancelled_new_puzzle_is_dropped() {
         let m = Model::default().apply(Action::NewPuzzle(PuzzleChoice::Level("easy".into())));
-        let id = m.gen_id;
+        let id = m.mail.awaited(Awaited::Generate);
         assert!(id != 0 && m.waiting());
         let m = m.apply(Action::Cancel);
-        assert!(m.outbox.iter().any(|r| r.job == Job::Cancel(id)));
+        assert!(m.mail.requests().iter().any(|r| r.job == Job::Cancel(id)));
         let reply = crate::agent::GenJob::new(PuzzleChoice::Level("easy".into()), 1, false).run();
         let m = m.apply(Action::Worker(Response { id, reply }));
         assert!(m.pos.is_empty());
@@ -2127,12 +2091,12 @@ mod tests {
     #[test]
     fn a_paste_while_a_new_puzzle_is_made_wins() {
         let m = Model::default().apply(Action::NewPuzzle(PuzzleChoice::Level("easy".into())));
-        let making = m.gen_id;
+        let making = m.mail.awaited(Awaited::Generate);
         // The paste is parsed; the generate request is then cancelled, and its late answer dropped.
         let m = m.apply(Action::Paste(EASY.into()));
-        let parse = m.parse_id;
+        let parse = m.mail.awaited(Awaited::Parse);
         let m = m.apply(Action::Worker(Response { id: parse, reply: parse_job(EASY) }));
-        assert!(m.outbox.iter().any(|r| r.job == Job::Cancel(making)));
+        assert!(m.mail.requests().iter().any(|r| r.job == Job::Cancel(making)));
         let reply = crate::agent::GenJob::new(PuzzleChoice::Level("easy".into()), 1, false).run();
         let m = m.apply(Action::Worker(Response { id: making, reply }));
         assert_eq!(m.pos.to_plain().to_line().replace('.', "0"), EASY);

@@ -326,6 +326,7 @@ async fn status_offers_the_two_solutions_when_there_are_several() {
         steps: 0,
         complete: false,
         notice: None,
+        making: None,
         on_action: Callback::noop(),
     };
     yew::Renderer::<Status>::with_root_and_props(root.clone(), props).render();

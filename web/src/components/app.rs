@@ -6,7 +6,7 @@ use super::controls::Controls;
 use super::export::Export;
 use super::grid::Grid;
 use super::import::Import;
-use super::new_puzzle::NewPuzzle;
+use super::new_puzzle::{NewPuzzle, Toolbar};
 use super::pad::Pad;
 use super::status::Status;
 use super::steps::StepList;
@@ -16,7 +16,7 @@ use crate::hooks::{
     KEY_HELP, use_action, use_file_drop, use_opened, use_page_keys, use_persisted_model,
     use_player, use_pool_when_idle, use_worker,
 };
-use crate::state::{Action, POOL_LEVELS, PathState};
+use crate::state::{Action, Awaited, POOL_LEVELS, PathState};
 use yew::prelude::*;
 
 /// The page.
@@ -45,19 +45,29 @@ pub fn App() -> Html {
         .iter()
         .take(if keys_fold.opened { KEY_HELP.len() } else { 0 })
         .map(|(k, what)| html! { <li><kbd>{ *k }</kbd>{ " " }{ *what }</li> });
-    let making =
-        if m.gen_id != 0 { m.gen_choice.clone().map(|c| (c, m.gen_attempts)) } else { None };
+    let making = m
+        .gen_choice
+        .clone()
+        .filter(|_| m.mail.waiting(Awaited::Generate))
+        .map(|c| (c, m.gen_attempts));
     let live = announcements(m);
     html! {
         <>
+            // The title and the actions a first visit looks for (a new puzzle, an empty grid);
+            // everything else is in the menus under the assistant.
             <header class="top">
-                <h1>{ "Deduku" }</h1>
-                <p class="tagline">{ "Sudoku helper and explainer — solve it yourself, with hints in plain words." }</p>
+                <div class="brand">
+                    <h1>{ "Deduku" }</h1>
+                    <p class="tagline">{ "Sudoku helper and explainer — solve it yourself, with hints in plain words." }</p>
+                </div>
+                <Toolbar level={m.settings.level.clone()} on_action={on_action.clone()} />
             </header>
             // The grid with its pad, the assistant (status, messages, the hint or step and its
-            // buttons) and the rest in named sections: beside each other on a wide screen (the
-            // grid stays in view while the side scrolls), one column on a phone with the
-            // assistant kept on screen under the pad. See style.css's layout rules.
+            // buttons), then the menus (folds: Puzzle, Tools, Techniques, Share, Keys) and the
+            // path: beside each other on a wide screen (the grid stays in view while the side
+            // scrolls), one column on a phone with the assistant kept on screen under the pad.
+            // The menus open downwards, below the assistant: opening one never moves the grid
+            // or the assistant. See style.css's layout rules.
             <main class="layout">
                 <div class="board-col">
                     <Grid pos={m.pos.clone()} auto={m.settings.auto} step={m.highlighted_step()}
@@ -73,7 +83,7 @@ pub fn App() -> Html {
                     <Status empty={m.pos.is_empty()} warnings={warnings.describe()} mistakes={mistake_text}
                         verdict={m.verdict.clone()} show_solutions={m.show_solutions}
                         path_state={m.path_state.clone()} rating={m.puzzle_rating.clone()} steps={m.path.len()}
-                        complete={m.pos.is_complete()} notice={m.notice.clone()}
+                        complete={m.pos.is_complete()} notice={m.notice.clone()} {making}
                         on_action={on_action.clone()} />
                     <Controls cursor={m.cursor} steps={m.path.len()} step={m.current_step().cloned()}
                         reveal={m.reveal} running={m.running()} waiting={m.waiting()}
@@ -82,25 +92,42 @@ pub fn App() -> Html {
                         on_action={on_action.clone()} />
                 </div>
                 <div class="side-col">
-                    <NewPuzzle level={m.settings.level.clone()} {ready} {making} givens_mode={m.givens_mode}
-                        on_action={on_action.clone()} />
-                    <Assist checking={m.checking} show_mistakes={m.settings.show_mistakes}
-                        show_singles={m.show_singles} bivalue={m.bivalue} auto={m.settings.auto}
-                        on_action={on_action.clone()} />
+                    <nav class="menus" aria-label="Menus">
+                        <details class="drawer" id="puzzle-menu">
+                            <summary>{ "Puzzle" }</summary>
+                            <div class="fold-body">
+                                <NewPuzzle level={m.settings.level.clone()} {ready} givens_mode={m.givens_mode}
+                                    on_action={on_action.clone()} />
+                                <Import on_action={on_action.clone()} />
+                            </div>
+                        </details>
+                        <details class="drawer" id="tools-menu">
+                            <summary>{ "Tools" }</summary>
+                            <div class="fold-body">
+                                <Assist checking={m.checking} show_mistakes={m.settings.show_mistakes}
+                                    show_singles={m.show_singles} bivalue={m.bivalue} auto={m.settings.auto}
+                                    on_action={on_action.clone()} />
+                            </div>
+                        </details>
+                        <Techniques {enabled} found={m.found.clone()} finding={m.mail.waiting(Awaited::Find)}
+                            on_action={on_action.clone()} />
+                        <details class="drawer" id="share-menu">
+                            <summary>{ "Share, export and print" }</summary>
+                            <div class="fold-body">
+                                <Export pos={m.pos.clone()} auto={m.settings.auto} step={m.highlighted_step()}
+                                    {warnings} {mistakes} {singles} highlight={m.highlight} bivalue={m.bivalue}
+                                    {on_action} />
+                            </div>
+                        </details>
+                        // The list is there from the start, empty, so that filling it keeps the
+                        // summary the person clicked (Yew matches unkeyed children from the end).
+                        <details class="drawer keys" id="key-help" ontoggle={keys_fold.on_toggle}>
+                            <summary onclick={keys_fold.on_summary}>{ "Keys" }</summary>
+                            <ul class="key-list">{ for keys }</ul>
+                        </details>
+                    </nav>
                     <StepList entries={m.path.clone()} reduced={m.reduced} cursor={m.cursor}
                         more_coming={m.running()} {on_jump} />
-                    <Techniques {enabled} found={m.found.clone()} finding={m.find_id != 0}
-                        on_action={on_action.clone()} />
-                    <Import board={m.pos.to_plain()} on_action={on_action.clone()} />
-                    <Export pos={m.pos.clone()} auto={m.settings.auto} step={m.highlighted_step()}
-                        {warnings} {mistakes} {singles} highlight={m.highlight} bivalue={m.bivalue}
-                        {on_action} />
-                    // The list is there from the start, empty, so that filling it keeps the
-                    // summary the person clicked (Yew matches unkeyed children from the end).
-                    <details class="keys" id="key-help" ontoggle={keys_fold.on_toggle}>
-                        <summary onclick={keys_fold.on_summary}>{ "Keys" }</summary>
-                        <ul class="key-list">{ for keys }</ul>
-                    </details>
                 </div>
             </main>
             // The page's one live region: a sentence for each event (a message, the hint or the

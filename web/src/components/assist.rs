@@ -1,7 +1,6 @@
-//! The helper's commands: check, singles, reduce, the two-candidate filter, colours and the
-//! share link.
+//! The Tools menu: check, singles, reduce, the two-candidate filter, candidates, restart and
+//! colours.
 
-use super::import::copy_text;
 use super::on_click;
 use crate::position::COLORS;
 use crate::state::Action;
@@ -24,18 +23,11 @@ pub struct AssistProps {
     pub on_action: Callback<Action>,
 }
 
-/// The helper panel.
+/// The Tools menu's body.
 #[component]
 pub fn Assist(props: &AssistProps) -> Html {
     let act = |a: Action| on_click(&props.on_action, a);
     let on_mistakes = props.on_action.reform(|_: Event| Action::ToggleShowMistakes);
-    let on_copy_link = {
-        let cb = props.on_action.clone();
-        Callback::from(move |_: MouseEvent| {
-            let href = crate::persist::page_link();
-            copy_text(href, "link", cb.clone());
-        })
-    };
     let colors = (1..=COLORS).map(|c| {
         html! {
             <button class={classes!("swatch", format!("color-{c}"))} onclick={act(Action::Paint(c))}
@@ -44,8 +36,7 @@ pub fn Assist(props: &AssistProps) -> Html {
         }
     });
     html! {
-        <section class="assist" aria-labelledby="tools-title">
-            <h2 id="tools-title">{ "Tools" }</h2>
+        <div class="assist">
             <div class="button-row">
                 <button id="check" onclick={act(Action::Check)} aria-pressed={props.checking.to_string()}
                     title="Mark digits and removed candidates that disagree with the solution (k)">{ "Check" }</button>
@@ -80,9 +71,7 @@ pub fn Assist(props: &AssistProps) -> Html {
                 { for colors }
                 <button id="clear-colors" onclick={act(Action::ClearColors)} title="Remove every colour (Shift+V)">
                     { "No colours" }</button>
-                <button id="copy-link" onclick={on_copy_link}
-                    title="Copy a link with the givens, your digits, the helper's, notes and colours">{ "Copy link" }</button>
             </div>
-        </section>
+        </div>
     }
 }

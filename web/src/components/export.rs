@@ -1,6 +1,8 @@
-//! Getting the grid out as a picture or on paper: Save picture (SVG, PNG) and Print, with the
-//! step list or without.
+//! The Share menu: the grid out as a link, a text, a picture or on paper. Copy link, Copy
+//! 81-char line, Copy pencil marks, Save picture (SVG, PNG) and Print, with the step list or
+//! without.
 
+use super::import::copy_text;
 use crate::picture::{self, Palette, SIZE};
 use crate::position::{Mistakes, Position, Singles, Warnings};
 use crate::protocol::PlainStep;
@@ -164,11 +166,32 @@ fn report(on_action: &Callback<Action>, error: bool, text: String) {
     on_action.emit(Action::Notify(Notice { error, text }));
 }
 
-/// The Save picture and Print buttons.
+/// The Copy, Save picture and Print buttons.
 #[component]
 pub fn Export(props: &ExportProps) -> Html {
     let print_steps = use_state(|| false);
     let snapshot = Rc::new(Snapshot::of(props));
+    // The texts are made when a Copy button is pressed, not on every change of the grid.
+    let on_copy_link = {
+        let cb = props.on_action.clone();
+        Callback::from(move |_: MouseEvent| {
+            copy_text(crate::persist::page_link(), "link", cb.clone());
+        })
+    };
+    let on_copy_line = {
+        let (cb, snapshot) = (props.on_action.clone(), snapshot.clone());
+        Callback::from(move |_: MouseEvent| {
+            let line = deduku::format::to_line_with_placed(&snapshot.pos.to_plain().to_board());
+            copy_text(line, "81-character line (+ before placed digits)", cb.clone())
+        })
+    };
+    let on_copy_pm = {
+        let (cb, snapshot) = (props.on_action.clone(), snapshot.clone());
+        Callback::from(move |_: MouseEvent| {
+            let pm = deduku::format::to_pencilmarks(&snapshot.pos.to_plain().to_board());
+            copy_text(pm, "pencil-mark grid", cb.clone())
+        })
+    };
     let on_svg = {
         let snapshot = snapshot.clone();
         let cb = props.on_action.clone();
@@ -210,7 +233,14 @@ pub fn Export(props: &ExportProps) -> Html {
         })
     };
     html! {
-        <section class="export" aria-label="Save and print">
+        <div class="export">
+            <div class="button-row">
+                <button id="copy-link" onclick={on_copy_link}
+                    title="Copy a link with the givens, your digits, the helper's, notes and colours (u)">{ "Copy link" }</button>
+                <button id="copy-line" onclick={on_copy_line}
+                    title="Givens as digits, your and the helper's digits with + before them">{ "Copy 81-char line" }</button>
+                <button id="copy-pm" onclick={on_copy_pm}>{ "Copy pencil marks" }</button>
+            </div>
             <div class="button-row">
                 <button id="save-svg" onclick={on_svg}
                     title="Save the grid as shown (digits, candidates, the step's marks and arrows) as an SVG picture">
@@ -223,6 +253,6 @@ pub fn Export(props: &ExportProps) -> Html {
                     { " Print the steps too" }
                 </label>
             </div>
-        </section>
+        </div>
     }
 }

@@ -1,6 +1,6 @@
-//! Getting puzzles in and out: the Import box, the Samples menu and the Copy buttons.
+//! Getting puzzles in: the Samples menu and the Import box (in the Puzzle menu), and the
+//! clipboard helper the Share menu's Copy buttons use.
 
-use crate::protocol::PlainBoard;
 use crate::samples::SAMPLES;
 use crate::state::{Action, Notice};
 use wasm_bindgen::{JsCast, JsValue};
@@ -10,10 +10,7 @@ use yew::prelude::*;
 /// The import box's inputs.
 #[derive(Properties, PartialEq)]
 pub struct ImportProps {
-    /// The position shown (what the Copy buttons copy).
-    pub board: PlainBoard,
-    /// Where imported and sample texts ([`Action::Paste`]) and the Copy buttons' reports
-    /// ([`Action::Notify`]) go.
+    /// Where imported and sample texts go ([`Action::Paste`]).
     pub on_action: Callback<Action>,
 }
 
@@ -42,7 +39,7 @@ pub(crate) fn copy_text(text: String, what: &'static str, notify: Callback<Actio
     });
 }
 
-/// The import box, samples menu and copy buttons.
+/// The samples menu and the import box.
 #[component]
 pub fn Import(props: &ImportProps) -> Html {
     let area = use_node_ref();
@@ -67,31 +64,13 @@ pub fn Import(props: &ImportProps) -> Html {
             }
         })
     };
-    let board = &props.board;
-    // The texts are made when a Copy button is pressed, not on every change of the grid.
-    let on_copy_line = {
-        let cb = props.on_action.clone();
-        let board = board.clone();
-        Callback::from(move |_: MouseEvent| {
-            let line = deduku::format::to_line_with_placed(&board.to_board());
-            copy_text(line, "81-character line (+ before placed digits)", cb.clone())
-        })
-    };
-    let on_copy_pm = {
-        let cb = props.on_action.clone();
-        let board = board.clone();
-        Callback::from(move |_: MouseEvent| {
-            let pm = deduku::format::to_pencilmarks(&board.to_board());
-            copy_text(pm, "pencil-mark grid", cb.clone())
-        })
-    };
     // Mark the first option selected: Yew inserts children last first, so the browser's default
     // would otherwise be the last one.
     let options = SAMPLES.iter().enumerate().map(|(i, s)| {
         html! { <option value={s.id} selected={i == 0}>{ s.label }</option> }
     });
     html! {
-        <section class="import" aria-label="Import and export">
+        <div class="import">
             <div class="sample-row">
                 <label for="samples">{ "Samples" }</label>
                 <select id="samples" ref={select}>{ for options }</select>
@@ -105,11 +84,6 @@ pub fn Import(props: &ImportProps) -> Html {
                 <textarea id="import-text" ref={area} rows="6" spellcheck="false" />
                 <button id="import-button" onclick={on_import}>{ "Import" }</button>
             </details>
-            <div class="button-row">
-                <button id="copy-line" onclick={on_copy_line}
-                    title="Givens as digits, your and the helper's digits with + before them">{ "Copy 81-char line" }</button>
-                <button id="copy-pm" onclick={on_copy_pm}>{ "Copy pencil marks" }</button>
-            </div>
-        </section>
+        </div>
     }
 }

@@ -1,5 +1,7 @@
-//! "New puzzle": a level, or a technique to practise; ready at once from the pool when one is
-//! kept, else made by the worker with progress and Cancel.
+//! Making puzzles: the toolbar's New puzzle (the level chosen) and New empty grid, and the
+//! Puzzle menu's level, technique to practise and Enter givens. A puzzle is ready at once from the pool when one is
+//! kept, else made by the worker (its progress and Cancel are in the messages, see
+//! `components::status`).
 
 use super::on_click;
 use crate::protocol::PuzzleChoice;
@@ -15,15 +17,37 @@ pub struct NewPuzzleProps {
     pub level: String,
     /// Puzzles ready per level, in [`POOL_LEVELS`] order.
     pub ready: Vec<usize>,
-    /// What the worker is making, if anything, and its attempts so far.
-    pub making: Option<(PuzzleChoice, u32)>,
     /// Entering givens (the switch's state).
     pub givens_mode: bool,
     /// Where the buttons send their actions.
     pub on_action: Callback<Action>,
 }
 
-/// The new-puzzle panel.
+/// The toolbar's inputs.
+#[derive(Properties, PartialEq)]
+pub struct ToolbarProps {
+    /// The level chosen.
+    pub level: String,
+    /// Where the button sends its action.
+    pub on_action: Callback<Action>,
+}
+
+/// The two buttons always in view at the top of the page: "New puzzle" (of the level chosen in
+/// the Puzzle menu) and "New empty grid".
+#[component]
+pub fn Toolbar(props: &ToolbarProps) -> Html {
+    html! {
+        <div class="toolbar">
+            <button id="new-puzzle" class="primary" onclick={on_click(&props.on_action, Action::NewChosenPuzzle)}
+                title={format!("A new {} puzzle (g); the level, practice and more are in the Puzzle menu", props.level)}>
+                { "New puzzle" }</button>
+            <button id="clear" onclick={on_click(&props.on_action, Action::Clear)}
+                title="An empty grid, to type a puzzle's givens">{ "New empty grid" }</button>
+        </div>
+    }
+}
+
+/// The Puzzle menu's making of puzzles: level, practice, Enter givens.
 #[component]
 pub fn NewPuzzle(props: &NewPuzzleProps) -> Html {
     let technique = use_node_ref();
@@ -31,10 +55,7 @@ pub fn NewPuzzle(props: &NewPuzzleProps) -> Html {
         let s: HtmlSelectElement = e.target_unchecked_into();
         Action::SetLevel(s.value())
     });
-    let level = props.level.clone();
-    let on_new = props
-        .on_action
-        .reform(move |_: MouseEvent| Action::NewPuzzle(PuzzleChoice::Level(level.clone())));
+    let on_new = on_click(&props.on_action, Action::NewChosenPuzzle);
     let on_practise = {
         let technique = technique.clone();
         let cb = props.on_action.clone();
@@ -53,39 +74,27 @@ pub fn NewPuzzle(props: &NewPuzzleProps) -> Html {
     let options = techniques.enumerate().map(|(i, t)| {
         html! { <option value={t.id()} selected={i == 0}>{ t.name() }</option> }
     });
-    let making = match &props.making {
-        Some((choice, attempts)) => html! {
-            <p id="gen-progress" class="muted" role="status">
-                { format!("Making a {} puzzle… {attempts} attempts", choice.label()) }
-                { " " }
-                <button id="gen-cancel" class="small danger" onclick={on_click(&props.on_action, Action::Cancel)}>{ "Cancel" }</button>
-            </p>
-        },
-        None => html! {},
-    };
     html! {
-        <section class="new-puzzle" aria-labelledby="puzzle-title">
-            <h2 id="puzzle-title">{ "Puzzle" }</h2>
+        <div class="new-puzzle">
             <div class="sample-row">
-                <label for="gen-level">{ "New puzzle" }</label>
+                <label for="gen-level">{ "Level" }</label>
                 <select id="gen-level" onchange={on_level}>{ for levels }</select>
-                <button id="new-puzzle" onclick={on_new} title="A new puzzle of this level (g)" aria-label="New puzzle">{ "New" }</button>
+                <button id="gen-new" onclick={on_new} title="A new puzzle of this level (g)">
+                    { format!("New {} puzzle", props.level) }</button>
             </div>
             <div class="sample-row">
-                <label for="gen-technique">{ "Practise" }</label>
+                <label for="gen-technique">{ "Technique to practise" }</label>
                 <select id="gen-technique" ref={technique}>{ for options }</select>
                 <button id="practise" onclick={on_practise}
-                    title="A new puzzle whose path uses this technique and nothing harder"
-                    aria-label="New practice puzzle">{ "New" }</button>
+                    title="A new puzzle whose path uses this technique and nothing harder">
+                    { "New practice puzzle" }</button>
             </div>
-            { making }
             <div class="button-row">
                 <button id="toggle-givens" onclick={on_click(&props.on_action, Action::ToggleGivens)}
                     aria-pressed={props.givens_mode.to_string()}
                     title="When on, typed digits are the puzzle's givens">
                     { "Enter givens" }</button>
-                <button id="clear" onclick={on_click(&props.on_action, Action::Clear)}>{ "New empty grid" }</button>
             </div>
-        </section>
+        </div>
     }
 }

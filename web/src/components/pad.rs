@@ -1,6 +1,6 @@
 //! The digit pad for touch screens with the switches a thumb needs most (notes, undo, redo,
-//! highlight, back out). The candidate and grid commands are in the tools and the puzzle
-//! sections, so the pad stays two rows under the grid.
+//! highlight, back out). The candidate and grid commands are in the Tools and Puzzle
+//! menus, so the pad stays two rows under the grid.
 
 use super::on_click;
 use crate::state::Action;

@@ -7,7 +7,7 @@
 
 use super::on_click;
 use crate::fixed::Fixed;
-use crate::protocol::{PathEnd, PlainRating, Verdict};
+use crate::protocol::{PathEnd, PlainRating, PuzzleChoice, Verdict};
 use crate::state::{Action, Notice, PathState};
 use yew::prelude::*;
 
@@ -34,6 +34,10 @@ pub struct StatusProps {
     pub complete: bool,
     /// The message above the grid.
     pub notice: Option<Notice>,
+    /// The puzzle the worker is making, if any, and its attempts so far (with Cancel: the
+    /// toolbar's New puzzle and the Puzzle menu both start one, and this place is always in
+    /// view).
+    pub making: Option<(PuzzleChoice, u32)>,
     /// Where "Show two that differ" and the notice's dismiss button send their actions.
     pub on_action: Callback<Action>,
 }
@@ -142,6 +146,16 @@ pub fn Status(props: &StatusProps) -> Html {
         }
         None => html! {},
     };
+    let making = match &props.making {
+        Some((choice, attempts)) => html! {
+            <p id="gen-progress" class="making">
+                { format!("Making a {} puzzle… {attempts} attempts", choice.label()) }
+                { " " }
+                <button id="gen-cancel" class="small danger" onclick={on_click(&props.on_action, Action::Cancel)}>{ "Cancel" }</button>
+            </p>
+        },
+        None => html! {},
+    };
     let list = |id: &'static str, title: &'static str, items: &[String]| {
         if items.is_empty() {
             return html! {};
@@ -158,6 +172,7 @@ pub fn Status(props: &StatusProps) -> Html {
         <section class="status" aria-label="Status">
             <div class="status-line">{ verdict }{ progress }</div>
             <div id="messages" class={classes!("messages", props.show_solutions.then_some("tall"))}>
+                { making }
                 { notice }
                 { list("warnings", "Warnings", &props.warnings) }
                 { list("mistakes", "Mistakes", &props.mistakes) }

@@ -108,7 +108,7 @@ pub fn Techniques(props: &TechniquesProps) -> Html {
         }
     });
     html! {
-        <details class="techniques" id="techniques" ontoggle={fold.on_toggle}>
+        <details class="drawer techniques" id="techniques" ontoggle={fold.on_toggle}>
             <summary onclick={fold.on_summary}>{ "Techniques" }</summary>
             <div class="fold-body">{ for body }</div>
         </details>

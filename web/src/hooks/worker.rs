@@ -14,7 +14,7 @@ use yew::prelude::*;
 ///
 /// The worker is spawned once, on the first render (the client replaces it if it dies, and the
 /// model hears of it as [`Action::WorkerRestarted`]). After each change of the model, the
-/// requests it added to its [`outbox`](Model::outbox) are sent, each once and in order; every
+/// requests it added to its [`mailbox`](Model::mail) are sent, each once and in order; every
 /// response comes back as [`Action::Worker`] (the model drops stale ones). The returned callback
 /// hands each action to the model (a cancel is a request like any other:
 /// [`Job::Cancel`](crate::protocol::Job) in the outbox, which the worker honours between slices
@@ -74,11 +74,11 @@ pub fn use_worker(model: &UseReducerHandle<Model>) -> Callback<Action> {
     {
         let client = client.clone();
         let model = model.clone();
-        use_effect_with(model.next_id, move |_| {
+        use_effect_with(model.mail.next_id(), move |_| {
             if let Some(c) = client.borrow().as_ref() {
                 let mut last = sent.borrow_mut();
                 let from = *last;
-                for r in model.outbox.iter().filter(|r| r.id > from) {
+                for r in model.mail.after(from) {
                     c.send(r.clone());
                     *last = r.id;
                 }

@@ -597,6 +597,19 @@ test('several solutions: the status says so and shows two that differ', async ()
   assert.ok(await page.locator('#solutions .mini-cell.differs').count() >= 4);
 });
 
+test('wording: a path of one step is "1 step", not "1 steps"', async () => {
+  await open();
+  const givens = expectedGivens(await readSample('top1465-1'));
+  const full = solve(givens);
+  const line = full.map((v, i) => (i === 40 ? '.' : String(v))).join('');
+  await paste(line);
+  await waitForValues(line.split('').map((c) => (c === '.' ? 0 : Number(c))));
+  await page.waitForFunction(() => /^Path \(1\b/.test(document.querySelector('.steps h2')?.textContent ?? ''), null, { timeout: 20000 });
+  await waitPathDone();
+  const heading = (await page.textContent('.steps h2')).trim();
+  assert.equal(heading, 'Path (1 step)', heading);
+});
+
 // ---- The helper (issue 8) ----
 
 /** The candidates drawn in cell `i`, as a bitmask. */

@@ -8,6 +8,7 @@
 //! the focus); the arrow keys, Page Up/Down, Home and End move the focus among the items, and
 //! Enter or a click jumps to the step.
 
+use crate::components::status::steps_word;
 use crate::protocol::PlainStep;
 use std::rc::Rc;
 use wasm_bindgen::JsCast;
@@ -173,7 +174,7 @@ pub fn StepList(props: &StepListProps) -> Html {
     };
     html! {
         <section class="steps" aria-label="Solution path">
-            <h2>{ format!("Path ({n} steps{})", if props.more_coming { ", more coming" } else { "" }) }</h2>
+            <h2>{ format!("Path ({}{})", steps_word(n), if props.more_coming { ", more coming" } else { "" }) }</h2>
             <ol ref={list_ref} class={classes!("step-list", (n == 0).then_some("empty"))}
                 id="step-list" {onkeydown}>{ for items }</ol>
         </section>

@@ -3,7 +3,7 @@
 //!
 //! # The position
 //!
-//! [`DrillGenerator`] runs the generator's attempt loop ([`crate::generate`]): a random
+//! [`DrillGenerator`] runs the generator's attempt loop ([`mod@crate::generate`]): a random
 //! solution grid ([`random_solution`]), clues dug while the count stays one ([`dig`], with the
 //! [`GenOptions`]' symmetry and clue bounds), then the default path ([`PathRun`]) walked step by
 //! step. The drill is the candidate grid just before the path's first step of the technique:
@@ -23,8 +23,8 @@
 //!
 //! A technique whose steps are always preceded by an easier technique's on the same position
 //! cannot be drilled this way; the search ends after [`GenOptions::max_attempts`] attempts with
-//! [`DrillError::NotFound`]. [`DRILL_TECHNIQUES`] lists the techniques for which drills are
-//! offered (the page's list, the CLI's and the tests').
+//! [`DrillError::Gen`] ([`GenError::NotFound`]). [`DRILL_TECHNIQUES`] lists the techniques for
+//! which drills are offered (the page's list, the CLI's and the tests').
 //!
 //! # Grading
 //!

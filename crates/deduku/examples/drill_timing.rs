@@ -42,7 +42,8 @@ fn main() {
     println!("seeds 0..{seeds}, budget {budget} attempts, one thread, native release build");
     println!();
     println!(
-        "| technique | tier | found | median ms | max ms | attempts med / max | instances med / max |"
+        "| technique | tier | found | median ms | max ms | attempts med / max | \
+         instances med / max |"
     );
     println!("|---|---|---|---|---|---|---|");
     for t in list.into_iter().filter(|t| tiers.contains(&t.tier())) {

@@ -30,7 +30,11 @@ pub struct Args {
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
     /// Attempts per position (solution grids dug and walked) before giving up.
-    #[arg(long, default_value_t = DRILL_ATTEMPTS, value_parser = clap::value_parser!(u32).range(1..))]
+    #[arg(
+        long,
+        default_value_t = DRILL_ATTEMPTS,
+        value_parser = clap::value_parser!(u32).range(1..)
+    )]
     pub attempts: u32,
 }
 

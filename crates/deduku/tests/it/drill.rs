@@ -1,8 +1,8 @@
 //! Drills (`deduku::drill`): the position is the grid just before the path's first step of the
-//! technique on the default path (the technique applies there, nothing easier does), the same for a seed also when
-//! paused at every poll; the grader's four cases on generated positions, placements for the
-//! singles, instances other than the path's counted; and for every drill technique of tiers
-//! 1–3 a position whose full key grades as all found.
+//! technique on the default path (the technique applies there, nothing easier does), the same
+//! for a seed also when paused at every poll; the grader's four cases on generated positions,
+//! placements for the singles, instances other than the path's counted; and for every drill
+//! technique of tiers 1–3 a position whose full key grades as all found.
 
 use deduku::drill::{
     Answer, DRILL_TECHNIQUES, Drill, DrillError, DrillGenerator, DrillPoll, Finding, Key,

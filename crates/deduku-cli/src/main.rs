@@ -63,6 +63,9 @@ enum Command {
     /// Print one puzzle as a grid with box borders, as a pencil-mark grid (`--pm`), or one
     /// house (`--house r3|c5|b2`) or cell (`--cell r3c5`) with its allowed values.
     Print(cmd::print::Args),
+    /// Print a worksheet for one technique: positions (pencil-mark grids) where it applies and
+    /// nothing easier does, then the answer key (what every instance proves on each).
+    Drill(cmd::drill::Args),
     /// Describe a technique in plain words: what the pattern looks like and why it works.
     /// TECHNIQUE is its ID or name, in any case (`x-wing`, `"Sue de Coq"`).
     About(cmd::about::Args),
@@ -78,6 +81,7 @@ fn main() -> ExitCode {
         Command::Bench(a) => cmd::bench::run(a),
         Command::Generate(a) => cmd::generate::run(a),
         Command::Print(a) => cmd::print::run(a),
+        Command::Drill(a) => cmd::drill::run(a),
         Command::About(a) => cmd::about::run(a),
     };
     match result {

@@ -14,9 +14,10 @@
 //!   ([`solve_path`] for a whole path at once).
 //! - [`rate`]: SE-style difficulty and level.
 //! - [`generate`](mod@generate): new puzzles by level, SE range or technique, with a symmetry;
-//!   deterministic for a seed.
+//!   deterministic for a seed; [`drill`]: a position to practise one technique on, and grading.
 
 pub mod board;
+pub mod drill;
 pub mod format;
 pub mod generate;
 pub mod grid;

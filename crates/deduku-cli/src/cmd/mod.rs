@@ -2,6 +2,7 @@
 
 pub mod about;
 pub mod bench;
+pub mod drill;
 pub mod explain;
 pub mod generate;
 pub mod print;

@@ -5,6 +5,7 @@
 mod baseline;
 mod cli;
 mod count;
+mod drill;
 mod files;
 mod generate;
 mod reglib;

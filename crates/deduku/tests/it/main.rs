@@ -3,6 +3,7 @@
 //! (see the `SOURCES.md` files there); proptest's regression seeds are in
 //! `tests/proptest-regressions/` (where proptest looks for the modules of this binary).
 
+mod drill;
 mod formats;
 mod generate;
 mod path;

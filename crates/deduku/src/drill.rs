@@ -1,0 +1,628 @@
+//! Drills: a fresh position on which one technique applies and nothing easier does, and the
+//! grading of a person's answer on it against every instance of the technique.
+//!
+//! # The position
+//!
+//! [`DrillGenerator`] runs the generator's attempt loop ([`mod@crate::generate`]): a random
+//! solution grid ([`random_solution`]), clues dug while the count stays one ([`dig`], with the
+//! [`GenOptions`]' symmetry and clue bounds), then the default path ([`PathRun`]) walked step by
+//! step. The drill is the candidate grid just before the path's first step of the technique:
+//! the path takes the easiest step first, so there no technique of the default path before it
+//! applies. Unlike [`Target::Technique`](crate::Target::Technique) it stops there — neither the
+//! rest of the path nor the SE rating walk is needed, which makes a drill several times
+//! cheaper than a whole puzzle. As with `only_tier`, an attempt whose path would take a step of
+//! a higher tier before the technique's first use is dropped: every step up to the drill is one
+//! a person at that tier knows. (The walk is given only the techniques up to the technique's
+//! tier, so it is stuck, and dropped, where the default path would take a harder step, without
+//! searching the harder techniques.)
+//!
+//! The work is done in pieces: [`DrillGenerator::advance`] takes a stop check polled between
+//! attempts and inside the path runner, so the page's worker can pause, cancel and resume.
+//! The same technique, options and seed give the same drill, natively and in wasm (the
+//! generator's own SplitMix64; no clock, no OS randomness).
+//!
+//! A technique whose steps are always preceded by an easier technique's on the same position
+//! cannot be drilled this way; the search ends after [`GenOptions::max_attempts`] attempts with
+//! [`DrillError::Gen`] ([`GenError::NotFound`]). [`DRILL_TECHNIQUES`] lists the techniques for
+//! which drills are offered (the page's list, the CLI's and the tests').
+//!
+//! # Grading
+//!
+//! [`grade`] compares an [`Answer`] (candidates struck, digits placed) with the [`Key`]: the
+//! union of what every instance of the technique on the position proves ([`find_all`], the
+//! page's "Find all"), not only the path's step. The result is a [`Grade`]: a list of
+//! [`Finding`]s the page renders without knowing the technique —
+//!
+//! 1. one [`Finding::AgainstSolution`] per struck candidate that is the solution's digit, and
+//!    per placed digit that is not the solution's;
+//! 2. one [`Finding::NotProven`] per other strike or placement no instance proves;
+//! 3. last, always exactly one tally: [`Finding::AllFound`] when every elimination and
+//!    placement of the key is in the answer, else [`Finding::SomeFound`] with the counts.
+//!
+//! So a mixed answer (say all three eliminations and one stray strike) reads as
+//! `[NotProven, AllFound]`: the tally says what was found, the findings before it what was
+//! wrong. [`Grade::is_correct`] is true only for `[AllFound]`.
+//!
+//! What counts as found: an elimination of the key is found when it is struck, or when the
+//! answer places a digit of the key that removes it (the same cell, or the same digit in a
+//! peer); a placement of the key is found when the digit is placed, or when every other
+//! candidate of its cell is struck (a hidden single answered with strikes; a naked single has
+//! none to strike, so it must be placed). A strike that a
+//! placement of the key implies (another candidate of its cell, or its digit in a peer) is
+//! proven, but is not counted in the tally. Strikes of candidates the position does not have,
+//! and placements in filled cells, are ignored.
+
+use crate::board::Board;
+use crate::generate::{GenError, GenOptions, Rng, dig, random_solution};
+use crate::grid::{Candidate, Cell, Digit, DigitSet};
+use crate::logic::{Advance, Options, PathRun, Step, Technique, TechniqueSet, find_all};
+use std::fmt;
+
+/// The techniques a drill can be made for: every technique of the default path but brute
+/// force, less those for which no drill came out within 2,000 attempts in the `drill_timing`
+/// example (an easier technique pre-empts them on generated paths): hidden quad, remote pair,
+/// unique rectangle 5, avoidable rectangles 1 and 2, sashimi jellyfish, AIC, WXYZ-wing, aligned
+/// pair exclusion, sue de coq, ALS-XZ, ALS-XY-chain, forcing chain contradiction, forcing net
+/// verity, dynamic and nested forcing nets. Some of those kept are rare (naked quad, jellyfish,
+/// simple colors wrap, sashimi swordfish, grouped AIC, ALS-XY-wing, death blossom: seconds per
+/// drill, and not always found within 2,000 attempts; hence [`DRILL_ATTEMPTS`]).
+pub const DRILL_TECHNIQUES: &[Technique] = &[
+    Technique::FullHouse,
+    Technique::HiddenSingle,
+    Technique::NakedSingle,
+    Technique::LockedCandidatesPointing,
+    Technique::LockedCandidatesClaiming,
+    Technique::LockedPair,
+    Technique::LockedTriple,
+    Technique::NakedPair,
+    Technique::NakedTriple,
+    Technique::HiddenPair,
+    Technique::HiddenTriple,
+    Technique::NakedQuad,
+    Technique::XWing,
+    Technique::Swordfish,
+    Technique::Jellyfish,
+    Technique::Skyscraper,
+    Technique::TwoStringKite,
+    Technique::TurbotFish,
+    Technique::EmptyRectangle,
+    Technique::XyWing,
+    Technique::XyzWing,
+    Technique::WWing,
+    Technique::SimpleColorsTrap,
+    Technique::SimpleColorsWrap,
+    Technique::MultiColors,
+    Technique::UniqueRectangle1,
+    Technique::UniqueRectangle2,
+    Technique::UniqueRectangle3,
+    Technique::UniqueRectangle4,
+    Technique::UniqueRectangle6,
+    Technique::HiddenRectangle,
+    Technique::BugPlus1,
+    Technique::FinnedXWing,
+    Technique::FinnedSwordfish,
+    Technique::FinnedJellyfish,
+    Technique::SashimiXWing,
+    Technique::SashimiSwordfish,
+    Technique::XChain,
+    Technique::XyChain,
+    Technique::ContinuousNiceLoop,
+    Technique::DiscontinuousNiceLoop,
+    Technique::GroupedContinuousNiceLoop,
+    Technique::GroupedDiscontinuousNiceLoop,
+    Technique::GroupedAic,
+    Technique::AlsXyWing,
+    Technique::DeathBlossom,
+    Technique::KrakenFish,
+    Technique::ForcingChainVerity,
+    Technique::ForcingNetContradiction,
+];
+
+/// The attempt budget of [`DrillGenerator::new`]: more than the generator's 2,000, for the rare
+/// techniques of [`DRILL_TECHNIQUES`].
+pub const DRILL_ATTEMPTS: u32 = 10_000;
+
+/// Whether the default path can reach `technique` at all: it is on the default path and is not
+/// brute force. (Being reachable is not being in [`DRILL_TECHNIQUES`]: see there.)
+pub fn is_reachable(technique: Technique) -> bool {
+    technique.default_enabled() && technique != Technique::BruteForce
+}
+
+/// A drill: the position and what is needed to grade answers on it.
+#[derive(Clone, PartialEq, Debug)]
+pub struct Drill {
+    /// The technique drilled.
+    pub technique: Technique,
+    /// The puzzle the position comes from (givens only).
+    pub puzzle: Board,
+    /// The position: the candidate grid just before the path's first step of the technique
+    /// (givens, the path's placed digits and its eliminations so far).
+    pub position: Board,
+    /// The puzzle's one solution.
+    pub solution: [u8; 81],
+    /// The path's step of the technique on the position (one of [`Drill::instances`]).
+    pub step: Step,
+    /// Steps of the path before the position.
+    pub steps_before: usize,
+    /// Attempts it took (1 = the first grid dug).
+    pub attempts: u32,
+}
+
+impl Drill {
+    /// Every instance of the technique on the position ("Find all"), not applied.
+    pub fn instances(&self) -> Vec<Step> {
+        find_all(&self.position, self.technique)
+    }
+
+    /// What the technique proves on the position: the answer key.
+    pub fn key(&self) -> Key {
+        Key::of(&self.position, self.technique)
+    }
+
+    /// Grades `answer` on the position (see the module docs).
+    pub fn grade(&self, answer: &Answer) -> Grade {
+        grade(&self.position, &self.solution, self.technique, answer)
+    }
+}
+
+/// What every instance of a technique on a position proves together.
+#[derive(Clone, PartialEq, Debug, Default)]
+pub struct Key {
+    /// The instances ([`find_all`]).
+    pub instances: Vec<Step>,
+    /// The union of their placements, sorted.
+    pub placements: Vec<Candidate>,
+    /// The union of their eliminations, sorted, without those a placement of the key implies
+    /// (its cell's other candidates, its digit in its peers).
+    pub eliminations: Vec<Candidate>,
+}
+
+impl Key {
+    /// The key of `technique` on `position`.
+    pub fn of(position: &Board, technique: Technique) -> Key {
+        let instances = find_all(position, technique);
+        let mut placements: Vec<Candidate> = instances
+            .iter()
+            .flat_map(|s| s.placements.iter().copied())
+            .filter(|p| position.value(p.cell).is_none())
+            .collect();
+        placements.sort();
+        placements.dedup();
+        let mut eliminations: Vec<Candidate> = instances
+            .iter()
+            .flat_map(|s| s.eliminations.iter().copied())
+            .filter(|&e| position.has(e) && !implied_by(e, &placements))
+            .collect();
+        eliminations.sort();
+        eliminations.dedup();
+        Key { instances, placements, eliminations }
+    }
+
+    /// The key as an answer: every placement placed, every elimination struck.
+    pub fn as_answer(&self) -> Answer {
+        Answer { struck: self.eliminations.clone(), placed: self.placements.clone() }
+    }
+
+    /// The key in the notation: `r3c5=7, r2c4,r2c5<>2` (placements, then eliminations).
+    pub fn text(&self) -> String {
+        let mut parts = Vec::new();
+        let p = crate::logic::step::fmt_placements(&self.placements);
+        if !p.is_empty() {
+            parts.push(p);
+        }
+        let e = crate::logic::step::fmt_eliminations(&self.eliminations);
+        if !e.is_empty() {
+            parts.push(e);
+        }
+        parts.join(", ")
+    }
+}
+
+/// Whether placing one of `placements` removes `e` (same cell, or same digit in a peer).
+fn implied_by(e: Candidate, placements: &[Candidate]) -> bool {
+    placements.iter().any(|p| {
+        (p.cell == e.cell && p.digit != e.digit) || (p.digit == e.digit && p.cell.sees(e.cell))
+    })
+}
+
+/// A person's answer on a drill position.
+#[derive(Clone, PartialEq, Eq, Debug, Default)]
+pub struct Answer {
+    /// Candidates struck.
+    pub struck: Vec<Candidate>,
+    /// Digits placed (cell and digit).
+    pub placed: Vec<Candidate>,
+}
+
+/// How much of the key an answer holds.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub struct Tally {
+    /// Eliminations of the key found.
+    pub eliminations_found: usize,
+    /// Eliminations in the key.
+    pub eliminations: usize,
+    /// Placements of the key found.
+    pub placements_found: usize,
+    /// Placements in the key.
+    pub placements: usize,
+}
+
+impl Tally {
+    /// Whether everything was found.
+    pub fn complete(&self) -> bool {
+        self.eliminations_found == self.eliminations && self.placements_found == self.placements
+    }
+}
+
+impl fmt::Display for Tally {
+    /// `2 of 3 eliminations`, `1 of 1 placement`, or both joined by `and`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let part = |found: usize, total: usize, what: &str| {
+            format!("{found} of {total} {what}{}", if total == 1 { "" } else { "s" })
+        };
+        let mut parts = Vec::new();
+        if self.placements > 0 {
+            parts.push(part(self.placements_found, self.placements, "placement"));
+        }
+        if self.eliminations > 0 || parts.is_empty() {
+            parts.push(part(self.eliminations_found, self.eliminations, "elimination"));
+        }
+        f.write_str(&parts.join(" and "))
+    }
+}
+
+/// One finding of a grade (see the module docs for their order).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Finding {
+    /// Every elimination and placement the technique proves is in the answer.
+    AllFound(Tally),
+    /// Some of them are not (possibly none is found).
+    SomeFound(Tally),
+    /// A strike (or placement) that no instance of the technique proves, though the
+    /// solution allows it.
+    NotProven {
+        /// The candidate struck or placed.
+        candidate: Candidate,
+        /// Whether it was placed (else struck).
+        placed: bool,
+        /// The technique drilled, for the text.
+        technique: Technique,
+    },
+    /// A strike of the solution's digit, or a placement of another digit than the solution's.
+    AgainstSolution {
+        /// The candidate struck or placed.
+        candidate: Candidate,
+        /// Whether it was placed (else struck).
+        placed: bool,
+        /// The solution's digit in that cell.
+        solution: Digit,
+    },
+}
+
+impl Finding {
+    /// Whether the finding is a mistake (not a tally).
+    pub fn is_mistake(&self) -> bool {
+        matches!(self, Finding::NotProven { .. } | Finding::AgainstSolution { .. })
+    }
+}
+
+impl fmt::Display for Finding {
+    /// One sentence: `All found: 3 of 3 eliminations.`, `Some found: 2 of 3 eliminations.`,
+    /// `No X-Wing here removes 4 from r3c5.`, `r3c5 is 7 in the solution.`
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Finding::AllFound(t) => write!(f, "All found: {t}."),
+            Finding::SomeFound(t) => write!(f, "Some found: {t}."),
+            Finding::NotProven { candidate: c, placed: false, technique } => {
+                write!(f, "No {} here removes {} from {}.", technique.name(), c.digit, c.cell)
+            }
+            Finding::NotProven { candidate: c, placed: true, technique } => {
+                write!(f, "No {} here places {} in {}.", technique.name(), c.digit, c.cell)
+            }
+            Finding::AgainstSolution { candidate: c, placed: false, solution } => {
+                write!(f, "{} is {solution} in the solution.", c.cell)
+            }
+            Finding::AgainstSolution { candidate: c, placed: true, solution } => {
+                write!(f, "{} is {solution} in the solution, not {}.", c.cell, c.digit)
+            }
+        }
+    }
+}
+
+/// The grade of an answer: mistakes first, then one tally (see the module docs).
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Grade {
+    /// The findings, in the order of the module docs; the last is always the tally.
+    pub findings: Vec<Finding>,
+}
+
+impl Grade {
+    /// The tally (the last finding).
+    pub fn tally(&self) -> Tally {
+        match self.findings.last() {
+            Some(Finding::AllFound(t) | Finding::SomeFound(t)) => *t,
+            _ => Tally::default(),
+        }
+    }
+
+    /// Whether the answer is right: everything found and no mistake.
+    pub fn is_correct(&self) -> bool {
+        matches!(self.findings.as_slice(), [Finding::AllFound(_)])
+    }
+
+    /// The mistakes (every finding but the tally).
+    pub fn mistakes(&self) -> impl Iterator<Item = &Finding> {
+        self.findings.iter().filter(|f| f.is_mistake())
+    }
+}
+
+/// Grades `answer` on `position` against every instance of `technique` there (see the module
+/// docs). `solution` is the puzzle's solution (81 digits 1–9).
+pub fn grade(
+    position: &Board,
+    solution: &[u8; 81],
+    technique: Technique,
+    answer: &Answer,
+) -> Grade {
+    let key = Key::of(position, technique);
+    let solution_at = |c: Cell| Digit::new(solution[c.index()]);
+    let mut struck: Vec<Candidate> =
+        answer.struck.iter().copied().filter(|&s| position.has(s)).collect();
+    struck.sort();
+    struck.dedup();
+    let mut placed: Vec<Candidate> =
+        answer.placed.iter().copied().filter(|p| position.value(p.cell).is_none()).collect();
+    placed.sort();
+    placed.dedup();
+
+    let mut wrong = Vec::new();
+    let mut unproven = Vec::new();
+    for &s in &struck {
+        match solution_at(s.cell) {
+            Some(d) if d == s.digit => {
+                wrong.push(Finding::AgainstSolution { candidate: s, placed: false, solution: d })
+            }
+            _ if key.eliminations.binary_search(&s).is_ok() || implied_by(s, &key.placements) => {}
+            _ => unproven.push(Finding::NotProven { candidate: s, placed: false, technique }),
+        }
+    }
+    // The correct placements of the key that the answer makes.
+    let mut made = Vec::new();
+    for &p in &placed {
+        match solution_at(p.cell) {
+            Some(d) if d != p.digit => {
+                wrong.push(Finding::AgainstSolution { candidate: p, placed: true, solution: d })
+            }
+            _ if key.placements.binary_search(&p).is_ok() => made.push(p),
+            _ => unproven.push(Finding::NotProven { candidate: p, placed: true, technique }),
+        }
+    }
+
+    let placements_found = key
+        .placements
+        .iter()
+        .filter(|p| {
+            let others = position.candidates(p.cell).minus(DigitSet::single(p.digit));
+            made.contains(p)
+                || (!others.is_empty()
+                    && others
+                        .iter()
+                        .all(|d| struck.binary_search(&Candidate::new(p.cell, d)).is_ok()))
+        })
+        .count();
+    let eliminations_found = key
+        .eliminations
+        .iter()
+        .filter(|&&e| struck.binary_search(&e).is_ok() || implied_by(e, &made))
+        .count();
+    let tally = Tally {
+        eliminations_found,
+        eliminations: key.eliminations.len(),
+        placements_found,
+        placements: key.placements.len(),
+    };
+    let mut findings = wrong;
+    findings.extend(unproven);
+    findings.push(if tally.complete() {
+        Finding::AllFound(tally)
+    } else {
+        Finding::SomeFound(tally)
+    });
+    Grade { findings }
+}
+
+/// Why no drill came out.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum DrillError {
+    /// The default path never takes a step of this technique (off the path, or brute force).
+    Unreachable(Technique),
+    /// The generator's options do not make sense, or no drill came out within the attempt
+    /// budget.
+    Gen(GenError),
+}
+
+impl fmt::Display for DrillError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            DrillError::Unreachable(t) => {
+                write!(f, "{} ({}) is never a step of the default path", t.name(), t.id())
+            }
+            DrillError::Gen(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for DrillError {}
+
+/// What [`DrillGenerator::advance`] did.
+#[allow(
+    clippy::large_enum_variant,
+    reason = "returned once per drill and moved out at once, never stored in bulk"
+)]
+#[derive(Debug)]
+pub enum DrillPoll {
+    /// A drill.
+    Found(Drill),
+    /// The stop check fired; call again to continue.
+    Pending,
+    /// No drill (see the error).
+    Failed(DrillError),
+}
+
+/// One attempt in progress: the dug puzzle's path, walked up to the technique.
+struct Attempt {
+    values: [u8; 81],
+    solution: [u8; 81],
+    run: PathRun,
+    /// The position the path's next step is searched on.
+    before: Board,
+}
+
+/// A drill search in progress (see the module docs).
+pub struct DrillGenerator {
+    technique: Technique,
+    opts: GenOptions,
+    rng: Rng,
+    attempts: u32,
+    current: Option<Attempt>,
+    done: bool,
+    /// The techniques the walk may use (see [`walk_options`]).
+    path_options: Options,
+}
+
+/// The options of a drill's walk: the default path's techniques up to `technique`'s tier. In
+/// default order the tiers come one after the other, so this walk takes the default path's
+/// steps until the default path would take a harder one, and there it is stuck at once instead
+/// of searching the harder techniques. (Walking only the techniques before `technique` in
+/// default order was measured too: no faster, and it never finds a full house or a jellyfish.)
+fn walk_options(technique: Technique) -> Options {
+    Options::with_techniques(
+        TechniqueSet::default_path().iter().filter(|u| u.tier() <= technique.tier()).collect(),
+    )
+}
+
+impl DrillGenerator {
+    /// A search for a drill of `technique` with the generator's default options (no symmetry,
+    /// minimal puzzles) and [`DRILL_ATTEMPTS`] attempts.
+    pub fn new(technique: Technique, seed: u64) -> DrillGenerator {
+        let opts = GenOptions { max_attempts: DRILL_ATTEMPTS, ..GenOptions::default() };
+        DrillGenerator::with_options(technique, &opts, seed)
+    }
+
+    /// A search with these options: their symmetry, clue bounds, minimality and attempt
+    /// budget (their target is not used).
+    pub fn with_options(technique: Technique, opts: &GenOptions, seed: u64) -> DrillGenerator {
+        DrillGenerator {
+            technique,
+            opts: *opts,
+            rng: Rng::new(seed),
+            attempts: 0,
+            current: None,
+            done: false,
+            path_options: walk_options(technique),
+        }
+    }
+
+    /// Attempts made so far (the current one included).
+    pub fn attempts(&self) -> u32 {
+        self.attempts
+    }
+
+    /// Works until a drill is found, the budget runs out, or `stop` answers `true` (polled
+    /// between attempts and inside the path runner; every call makes some progress).
+    pub fn advance(&mut self, stop: Option<&dyn Fn() -> bool>) -> DrillPoll {
+        if self.done {
+            return DrillPoll::Failed(DrillError::Gen(GenError::NotFound {
+                attempts: self.attempts,
+            }));
+        }
+        if !is_reachable(self.technique) {
+            self.done = true;
+            return DrillPoll::Failed(DrillError::Unreachable(self.technique));
+        }
+        if let Err(m) = self.opts.check() {
+            self.done = true;
+            return DrillPoll::Failed(DrillError::Gen(GenError::BadOptions(m)));
+        }
+        loop {
+            if self.current.is_none() {
+                if self.attempts >= self.opts.max_attempts {
+                    self.done = true;
+                    return DrillPoll::Failed(DrillError::Gen(GenError::NotFound {
+                        attempts: self.attempts,
+                    }));
+                }
+                self.attempts += 1;
+                let solution = random_solution(&mut self.rng);
+                let (values, _) = dig(&solution, &self.opts, &mut self.rng);
+                let clues = values.iter().filter(|&&v| v != 0).count();
+                if clues > self.opts.max_clues as usize || clues < self.opts.min_clues as usize {
+                    continue;
+                }
+                let board = Board::from_values(&values);
+                let run = PathRun::new(&board, &self.path_options);
+                self.current = Some(Attempt { values, solution, run, before: board });
+            }
+            let attempt = self.current.as_mut().expect("an attempt");
+            match attempt.run.advance(stop) {
+                Advance::Pending => return DrillPoll::Pending,
+                Advance::Step(s) if s.technique == self.technique => {
+                    let Attempt { values, solution, run, before } =
+                        self.current.take().expect("an attempt");
+                    return DrillPoll::Found(Drill {
+                        technique: self.technique,
+                        puzzle: Board::from_values(&values),
+                        position: before,
+                        solution,
+                        step: s,
+                        steps_before: run.steps().len() - 1,
+                        attempts: self.attempts,
+                    });
+                }
+                Advance::Step(_) => {
+                    // The path's end (its last step fills the grid): this grid gives no drill.
+                    // (Walking on would start the rating walk.)
+                    if attempt.run.board().is_complete() {
+                        self.current = None;
+                    } else {
+                        attempt.before = attempt.run.board().clone();
+                    }
+                }
+                // Stuck: the default path would take a harder step here.
+                Advance::Done => self.current = None,
+            }
+            if stop.is_some_and(|f| f()) {
+                return DrillPoll::Pending;
+            }
+        }
+    }
+}
+
+/// A drill of `technique` (see the module docs): deterministic for the technique and `seed`.
+pub fn drill_position(technique: Technique, seed: u64) -> Result<Drill, DrillError> {
+    let mut g = DrillGenerator::new(technique, seed);
+    loop {
+        match g.advance(None) {
+            DrillPoll::Found(d) => return Ok(d),
+            DrillPoll::Failed(e) => return Err(e),
+            DrillPoll::Pending => {}
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tiers_follow_each_other_in_default_order() {
+        // `walk_options` relies on it: the default path's prefix up to a tier is its path.
+        assert!(Technique::ALL.windows(2).all(|w| w[0].tier() <= w[1].tier()));
+    }
+
+    #[test]
+    fn the_drill_list_is_reachable_and_in_default_order() {
+        assert!(DRILL_TECHNIQUES.iter().all(|&t| is_reachable(t)));
+        assert!(DRILL_TECHNIQUES.windows(2).all(|w| w[0] < w[1]));
+    }
+}

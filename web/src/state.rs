@@ -9,9 +9,10 @@
 //! through the path, undo and redo keep it when the position is still on it.
 //!
 //! The model does not talk to the worker itself: actions that need the solver post a
-//! [`Request`] in the model's [`Mailbox`] with a fresh id, which awaits that id; the page's
-//! worker hook (`hooks::use_worker`) sends what is new in the outbox after each change. A
-//! [`Response`] whose id is not the one awaited for its kind is stale and dropped.
+//! [`Request`](crate::protocol::Request) in the model's [`Mailbox`] with a fresh id, which
+//! awaits that id; the page's worker hook (`hooks::use_worker`) sends what is new in the
+//! outbox after each change. A [`Response`] whose id is not the one awaited for its kind is
+//! stale and dropped.
 
 mod mailbox;
 

@@ -13,6 +13,17 @@ use deduku::{Board, Candidate, Cell, Digit, Origin, Step, Technique, TechniqueSe
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
+/// The `p` quantile (0.0–1.0) of `v`, nearest rank; NaN for an empty list (the examples'
+/// timing tables).
+pub fn percentile(v: &[f64], p: f64) -> f64 {
+    if v.is_empty() {
+        return f64::NAN;
+    }
+    let mut v = v.to_vec();
+    v.sort_by(|a, b| a.total_cmp(b));
+    v[((v.len() - 1) as f64 * p).round() as usize]
+}
+
 /// `crates/deduku/tests/data/<rel>` (also from the CLI's tests, which include this module).
 pub fn data_path(rel: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../deduku/tests/data").join(rel)

@@ -13,16 +13,8 @@
 use deduku::Technique;
 use deduku::drill::{DRILL_ATTEMPTS, DRILL_TECHNIQUES, DrillGenerator, DrillPoll, is_reachable};
 use deduku::generate::GenOptions;
+use deduku_test_support as support;
 use std::time::Instant;
-
-fn pct(v: &[f64], p: f64) -> f64 {
-    if v.is_empty() {
-        return f64::NAN;
-    }
-    let mut v = v.to_vec();
-    v.sort_by(|a, b| a.total_cmp(b));
-    v[((v.len() - 1) as f64 * p).round() as usize]
-}
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
@@ -85,12 +77,12 @@ fn main() {
             t.tier(),
             times.len(),
             tried,
-            pct(&times, 0.5),
-            pct(&times, 1.0),
-            pct(&attempts, 0.5),
-            pct(&attempts, 1.0),
-            pct(&instances, 0.5),
-            pct(&instances, 1.0),
+            support::percentile(&times, 0.5),
+            support::percentile(&times, 1.0),
+            support::percentile(&attempts, 0.5),
+            support::percentile(&attempts, 1.0),
+            support::percentile(&instances, 0.5),
+            support::percentile(&instances, 1.0),
         );
     }
 }

@@ -16,16 +16,8 @@
 use deduku::generate::{GenOptions, Rng, Target, dig, generate, random_solution, seed_for};
 use deduku::logic::{Advance, Options, PathRun, PathStatus};
 use deduku::{Board, Level, Technique};
+use deduku_test_support as support;
 use std::time::{Duration, Instant};
-
-fn pct(v: &[f64], p: f64) -> f64 {
-    if v.is_empty() {
-        return f64::NAN;
-    }
-    let mut v = v.to_vec();
-    v.sort_by(|a, b| a.total_cmp(b));
-    v[((v.len() - 1) as f64 * p).round() as usize]
-}
 
 /// One search as the library's `Generator` runs it, timed.
 struct Found {
@@ -154,13 +146,13 @@ fn print_row(name: &str, r: &Row) {
     println!(
         "| {name} | {found}/{tried} | {:.0}% | {:.1} | {:.1} | {:.0} / {:.0} | {:.1} / {:.1} / {:.1} | {calls:.0} | {share:.0}% |",
         r.failed as f64 / tried.max(1) as f64 * 100.0,
-        pct(&r.times_ms, 0.5),
-        pct(&r.times_ms, 0.9),
-        pct(&r.attempts, 0.5),
-        pct(&r.attempts, 0.9),
-        pct(&r.se, 0.0),
-        pct(&r.se, 0.5),
-        pct(&r.se, 1.0),
+        support::percentile(&r.times_ms, 0.5),
+        support::percentile(&r.times_ms, 0.9),
+        support::percentile(&r.attempts, 0.5),
+        support::percentile(&r.attempts, 0.9),
+        support::percentile(&r.se, 0.0),
+        support::percentile(&r.se, 0.5),
+        support::percentile(&r.se, 1.0),
     );
 }
 

@@ -15,8 +15,12 @@
 //! stale and dropped.
 
 mod mailbox;
+mod maker;
+mod view;
 
 pub use mailbox::{Awaited, Mailbox};
+pub use maker::{Maker, POOL_LEVELS, POOL_SIZE, Pool};
+pub use view::{Pen, View};
 
 use crate::history::History;
 use crate::position::{Position, cell_name};
@@ -24,17 +28,7 @@ use crate::protocol::{
     CellOrigin, Job, PathEnd, PathRequest, PlainRating, PlainStep, PuzzleChoice, Reply, Response,
     Verdict,
 };
-use std::collections::BTreeMap;
 use std::rc::Rc;
-
-/// The levels the page keeps puzzles ready for.
-pub const POOL_LEVELS: [&str; 5] = ["easy", "medium", "hard", "unfair", "extreme"];
-
-/// How many puzzles per level the pool keeps ready.
-pub const POOL_SIZE: usize = 2;
-
-/// Ready puzzles per level (81-character lines), kept in local storage.
-pub type Pool = BTreeMap<String, Vec<String>>;
 
 /// How much of the step at the cursor is shown.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
@@ -436,20 +430,8 @@ pub struct Model {
     pub selected: usize,
     /// The person's choices.
     pub settings: Settings,
-    /// Whether typed digits are givens (entering a puzzle) rather than the person's solving.
-    pub givens_mode: bool,
-    /// Whether digits toggle candidates.
-    pub notes_mode: bool,
-    /// Whether digits highlight.
-    pub highlight_mode: bool,
-    /// The highlighted digit.
-    pub highlight: Option<u8>,
-    /// Whether cells with two candidates are shaded.
-    pub bivalue: bool,
-    /// Whether singles are marked.
-    pub show_singles: bool,
-    /// Whether Check was pressed since the last change.
-    pub checking: bool,
+    /// The pen, entering givens, the highlight, the shadings, Check's marks, the solutions.
+    pub view: View,
     /// The worker's verdict on the givens, when known.
     pub verdict: Option<Verdict>,
     /// The givens the verdict is about (or is awaited for).
@@ -457,8 +439,6 @@ pub struct Model {
     /// The puzzle's rating: that of the path from its givens alone (the person's work does not
     /// change it).
     pub puzzle_rating: Option<PlainRating>,
-    /// Whether the two differing solutions are shown.
-    pub show_solutions: bool,
     /// The message shown above the grid.
     pub notice: Option<Notice>,
     /// What Find all found.
@@ -469,20 +449,8 @@ pub struct Model {
     pub mail: Mailbox,
     /// The technique that request looks for.
     finding: String,
-    /// What the person's new puzzle request makes.
-    pub gen_choice: Option<PuzzleChoice>,
-    /// Its attempts so far.
-    pub gen_attempts: u32,
-    /// Puzzles ready per level.
-    pub pool: Rc<Pool>,
-    /// Bumped when the pool changes, so the page knows when to save it.
-    pub pool_revision: u64,
-    /// Background requests filling the pool: id → level.
-    refills: BTreeMap<u64, String>,
-    /// Whether the pool may be filled ([`Action::FillPool`] came).
-    pool_on: bool,
-    /// The seed of the page's generator requests, and how many were made.
-    seed: (u64, u64),
+    /// The person's new puzzle being made, and the pool of ready ones.
+    pub maker: Maker,
 }
 
 impl Default for Model {
@@ -508,30 +476,17 @@ impl Model {
             reveal: Reveal::Nothing,
             selected: 0,
             settings,
-            givens_mode: false,
-            notes_mode: false,
-            highlight_mode: false,
-            highlight: None,
-            bivalue: false,
-            show_singles: false,
-            checking: false,
+            view: View::default(),
             verdict: None,
             puzzle: [0; 81],
             puzzle_rating: None,
-            show_solutions: false,
             notice: None,
             found: None,
             mail: Mailbox::default(),
             finding: String::new(),
-            gen_choice: None,
-            gen_attempts: 0,
-            pool: Rc::default(),
-            pool_revision: 0,
-            refills: BTreeMap::new(),
-            pool_on: false,
-            seed: (0, 0),
+            maker: Maker::default(),
         };
-        m.givens_mode = m.pos.is_empty();
+        m.view.givens = m.pos.is_empty();
         m.analyze_if_new();
         m.request_path(false);
         m
@@ -585,31 +540,7 @@ impl Model {
     /// so the browser compiles and optimises it then. On a machine with two cores, that work
     /// right after a load made a paste at once take up to about twice as long (`bench/NOTES.md`).
     pub fn start_pool(&mut self, pool: Pool, seed: u64) {
-        self.pool = Rc::new(pool);
-        self.seed = (seed, 0);
-    }
-
-    fn next_seed(&mut self) -> u64 {
-        self.seed.1 += 1;
-        deduku::generate::seed_for(self.seed.0, self.seed.1)
-    }
-
-    /// Asks for one background puzzle for every level short of [`POOL_SIZE`] that has none
-    /// coming.
-    fn refill(&mut self) {
-        if !self.pool_on {
-            return;
-        }
-        for level in POOL_LEVELS {
-            let have = self.pool.get(level).map_or(0, Vec::len);
-            let coming = self.refills.values().any(|l| l == level);
-            if have < POOL_SIZE && !coming {
-                let seed = self.next_seed();
-                let choice = PuzzleChoice::Level(level.to_string());
-                let id = self.mail.post(Job::Generate { choice, seed, background: true });
-                self.refills.insert(id, level.to_string());
-            }
-        }
+        self.maker.start(pool, seed);
     }
 
     /// Whether a parse, an analysis, a Find all or a new puzzle is awaited.
@@ -630,7 +561,7 @@ impl Model {
 
     /// Whether mistakes are marked now.
     pub fn mistakes_shown(&self) -> bool {
-        (self.checking || self.settings.show_mistakes) && self.solution().is_some()
+        (self.view.checking() || self.settings.show_mistakes) && self.solution().is_some()
     }
 
     /// What is wrong with the person's position, in words, if anything: what the warnings see,
@@ -715,13 +646,13 @@ impl Model {
             Action::Clear => {
                 self.drop_new_puzzle();
                 self.pos = Position::default();
-                self.givens_mode = true;
+                self.view.givens = true;
                 self.notice = None;
                 return Some(Change::Person);
             }
             Action::Load(pos) => {
                 self.drop_new_puzzle();
-                self.givens_mode = pos.is_empty();
+                self.view.givens = pos.is_empty();
                 self.pos = *pos;
                 return Some(Change::Person);
             }
@@ -780,12 +711,7 @@ impl Model {
             Action::SetSpeed(ms) => self.settings.speed_ms = ms.clamp(50, 5000),
             Action::Hint => return self.hint(),
             Action::ToggleAuto => self.settings.auto = !self.settings.auto,
-            Action::ToggleNotes => {
-                self.notes_mode = !self.notes_mode;
-                if self.notes_mode {
-                    self.highlight_mode = false;
-                }
-            }
+            Action::ToggleNotes => self.view.toggle_notes(),
             Action::FillCandidates => {
                 self.pos.fill_marks();
                 self.settings.auto = false;
@@ -795,8 +721,8 @@ impl Model {
                 self.pos.clear_notes();
                 return Some(Change::Person);
             }
-            Action::ToggleGivens => self.givens_mode = !self.givens_mode,
-            Action::ToggleSolutions => self.show_solutions = !self.show_solutions,
+            Action::ToggleGivens => self.view.givens = !self.view.givens,
+            Action::ToggleSolutions => self.view.toggle_solutions(),
             Action::Cancel => {
                 if self.running() {
                     // The worker stops the path within a few milliseconds, also inside a long
@@ -838,7 +764,7 @@ impl Model {
                 if self.solution().is_none() {
                     self.say(false, "Check needs a puzzle with exactly one solution.");
                 } else {
-                    self.checking = !self.checking;
+                    let checking = self.view.toggle_check();
                     let m = self.pos.mistakes(self.solution().unwrap_or_default());
                     let n = m.wrong_digits.len() + m.wrong_removals.len();
                     let text = match n {
@@ -846,7 +772,7 @@ impl Model {
                         1 => "1 mistake, marked on the grid and listed below.".to_string(),
                         n => format!("{n} mistakes, marked on the grid and listed below."),
                     };
-                    if self.checking {
+                    if checking {
                         self.notice = Some(Notice { error: !m.is_empty(), text });
                     }
                 }
@@ -854,7 +780,7 @@ impl Model {
             Action::ToggleShowMistakes => {
                 self.settings.show_mistakes = !self.settings.show_mistakes;
             }
-            Action::ToggleSingles => self.show_singles = !self.show_singles,
+            Action::ToggleSingles => self.view.singles = !self.view.singles,
             Action::FillSingles => return self.fill_singles(),
             Action::Reduce => {
                 if !self.refuse_if_broken() {
@@ -890,21 +816,12 @@ impl Model {
                     f.shown = i.filter(|&i| i < f.steps.len());
                 }
             }
-            Action::Highlight(d) => {
-                self.highlight = (self.highlight != Some(d) && (1..=9).contains(&d)).then_some(d);
-            }
-            Action::ToggleHighlightMode => {
-                self.highlight_mode = !self.highlight_mode;
-                if self.highlight_mode {
-                    self.notes_mode = false;
-                } else {
-                    self.highlight = None;
-                }
-            }
-            Action::ToggleBivalue => self.bivalue = !self.bivalue,
+            Action::Highlight(d) => self.view.toggle_highlight(d),
+            Action::ToggleHighlightMode => self.view.toggle_highlighting(),
+            Action::ToggleBivalue => self.view.bivalue = !self.view.bivalue,
             Action::Paint(color) => {
                 let i = self.selected;
-                match self.highlight {
+                match self.view.highlight() {
                     Some(d)
                         if self.pos.value(i) == 0
                             && self.pos.shown(i, self.settings.auto) & (1 << (d - 1)) != 0 =>
@@ -941,8 +858,7 @@ impl Model {
             Action::FillPool => {
                 // A repeated FillPool asks for nothing new: `refill` asks only for the levels
                 // that are short and have nothing coming.
-                self.pool_on = true;
-                self.refill();
+                self.maker.fill(&mut self.mail);
             }
         }
         None
@@ -955,25 +871,13 @@ impl Model {
     }
 
     fn new_puzzle(&mut self, choice: PuzzleChoice) -> Option<Change> {
-        if let PuzzleChoice::Level(level) = &choice
-            && let Some(line) = Rc::make_mut(&mut self.pool)
-                .get_mut(level)
-                .and_then(|v| (!v.is_empty()).then(|| v.remove(0)))
-        {
-            self.pool_revision += 1;
-            self.refill();
-            return self.load_line(&line, &choice);
+        match self.maker.new_puzzle(&choice, &mut self.mail) {
+            Some(line) => self.load_line(&line, &choice),
+            None => {
+                self.notice = None;
+                None
+            }
         }
-        self.mail.cancel(Awaited::Generate);
-        let seed = self.next_seed();
-        self.mail.ask(
-            Awaited::Generate,
-            Job::Generate { choice: choice.clone(), seed, background: false },
-        );
-        self.gen_choice = Some(choice);
-        self.gen_attempts = 0;
-        self.notice = None;
-        None
     }
 
     /// Opens a new puzzle given as an 81-character line of givens.
@@ -987,7 +891,7 @@ impl Model {
             _ => 0,
         });
         self.pos = Position::from_givens(&givens);
-        self.givens_mode = false;
+        self.view.givens = false;
         let what = match choice {
             PuzzleChoice::Level(level) => format!("A new {level} puzzle"),
             PuzzleChoice::Technique(_) => format!("A new puzzle to {}", choice.label()),
@@ -1010,7 +914,7 @@ impl Model {
         }
         if change == Change::Person {
             // Check marks mistakes until the next change.
-            self.checking = false;
+            self.view.person_changed();
         }
         if self.pos.solver_eq(before) {
             // Only marks or colours changed: the path still fits.
@@ -1037,7 +941,7 @@ impl Model {
         self.puzzle = givens;
         self.verdict = None;
         self.puzzle_rating = None;
-        self.show_solutions = false;
+        self.view.givens_changed();
         if givens.iter().all(|&v| v == 0) {
             self.mail.done(Awaited::Analyze);
             return;
@@ -1234,20 +1138,20 @@ impl Model {
         if d > 9 {
             return None;
         }
-        if self.highlight_mode && d != 0 {
+        if self.view.highlighting() && d != 0 {
             return self.act(Action::Highlight(d));
         }
-        if self.notes_mode && d != 0 && !self.givens_mode {
+        if self.view.notes() && d != 0 && !self.view.givens {
             return self.note(d);
         }
         let result = if d == 0 {
-            if self.pos.kind(i) == CellOrigin::Given && !self.givens_mode {
+            if self.pos.kind(i) == CellOrigin::Given && !self.view.givens {
                 Err("That cell is a given; switch to \"Enter givens\" to change it.")
             } else {
                 self.pos.clear(i)
             }
         } else {
-            let kind = if self.givens_mode { CellOrigin::Given } else { CellOrigin::User };
+            let kind = if self.view.givens { CellOrigin::Given } else { CellOrigin::User };
             self.pos.place(i, d, kind)
         };
         match result {
@@ -1371,13 +1275,16 @@ impl Model {
     }
 
     fn receive(&mut self, Response { id, reply }: Response) -> Option<Change> {
+        if self.maker.receive(id, &reply, &mut self.mail) {
+            return None;
+        }
         match reply {
             Reply::Parsed(board) if self.mail.is(Awaited::Parse, id) => {
                 self.mail.done(Awaited::Parse);
                 self.drop_new_puzzle();
                 self.notice = None;
                 self.pos = Position::from_plain(&board);
-                self.givens_mode = self.pos.is_empty();
+                self.view.givens = self.pos.is_empty();
                 return Some(Change::Person);
             }
             Reply::ParseFailed(message) if self.mail.is(Awaited::Parse, id) => {
@@ -1431,28 +1338,13 @@ impl Model {
             Reply::Cancelled if self.mail.is(Awaited::Path, id) && self.running() => {
                 self.path_state = PathState::Cancelled;
             }
-            Reply::GenProgress(n) if self.mail.is(Awaited::Generate, id) => self.gen_attempts = n,
             Reply::Generated(p) if self.mail.is(Awaited::Generate, id) => {
                 self.mail.done(Awaited::Generate);
                 return self.load_line(&p.line, &p.choice);
             }
-            Reply::Generated(p) if self.refills.contains_key(&id) => {
-                let level = self.refills.remove(&id).unwrap_or_default();
-                let ready = Rc::make_mut(&mut self.pool).entry(level).or_default();
-                if ready.len() < POOL_SIZE {
-                    ready.push(p.line);
-                }
-                self.pool_revision += 1;
-                self.refill();
-            }
             Reply::GenFailed(message) if self.mail.is(Awaited::Generate, id) => {
                 self.mail.done(Awaited::Generate);
                 self.say(true, message);
-            }
-            Reply::GenFailed(_) | Reply::Cancelled if self.refills.contains_key(&id) => {
-                // Not retried until the next visit: a level the generator cannot reach would
-                // otherwise keep the worker busy.
-                self.refills.remove(&id);
             }
             Reply::Cancelled if self.mail.is(Awaited::Generate, id) => {
                 self.mail.done(Awaited::Generate)
@@ -1616,7 +1508,7 @@ mod tests {
     #[test]
     fn helper_digits_and_givens_are_not_typed_over() {
         let mut p = Page::loaded(EASY);
-        assert!(!p.m.givens_mode);
+        assert!(!p.m.view.givens);
         p.at(0).act(Action::Input(9));
         assert_eq!(p.m.pos.value(0), 5);
         // Apply the first step: it places a helper digit.
@@ -1943,10 +1835,10 @@ mod tests {
     fn highlight_mode_bivalue_and_colours() {
         let mut p = Page::loaded(EASY);
         p.act(Action::ToggleHighlightMode).act(Action::Input(5));
-        assert_eq!(p.m.highlight, Some(5));
+        assert_eq!(p.m.view.highlight(), Some(5));
         assert_eq!(p.m.pos.value(2), 0, "a digit in highlight mode does not place");
         p.act(Action::Input(5));
-        assert_eq!(p.m.highlight, None);
+        assert_eq!(p.m.view.highlight(), None);
         // Colour a cell, then a candidate of it.
         let path_id = p.m.mail.awaited(Awaited::Path);
         p.at(2).act(Action::Paint(1));
@@ -1966,7 +1858,7 @@ mod tests {
         let mut p = Page::loaded(crate::samples::find("multiple-solutions").unwrap().text);
         assert!(matches!(p.m.verdict, Some(Verdict::Multiple(..))));
         p.act(Action::ToggleSolutions);
-        assert!(p.m.show_solutions);
+        assert!(p.m.view.solutions());
         p.act(Action::Check);
         assert!(p.m.notice.as_ref().is_some_and(|n| n.text.contains("exactly one solution")));
     }
@@ -2057,8 +1949,8 @@ mod tests {
             "the page left alone again asks for nothing more while that one is coming"
         );
         p.m = run_worker(m, &mut p.sent);
-        assert_eq!(p.m.pool["easy"].len(), POOL_SIZE);
-        let ready = p.m.pool["easy"][0].clone();
+        assert_eq!(p.m.maker.pool()["easy"].len(), POOL_SIZE);
+        let ready = p.m.maker.pool()["easy"][0].clone();
         let id = p.m.mail.next_id();
         let m =
             std::mem::take(&mut p.m).apply(Action::NewPuzzle(PuzzleChoice::Level("easy".into())));

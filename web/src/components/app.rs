@@ -37,19 +37,14 @@ pub fn App() -> Html {
     let warnings = m.pos.warnings();
     let mistakes = m.mistakes_shown().then(|| m.pos.mistakes(m.solution().unwrap_or_default()));
     let mistake_text = mistakes.as_ref().map(|x| x.describe(&m.pos)).unwrap_or_default();
-    let singles = m.show_singles.then(|| m.pos.singles());
+    let singles = m.view.singles.then(|| m.pos.singles());
     let enabled = m.settings.technique_set();
-    let ready: Vec<usize> =
-        POOL_LEVELS.iter().map(|l| m.pool.get(*l).map_or(0, Vec::len)).collect();
+    let ready: Vec<usize> = POOL_LEVELS.iter().map(|l| m.maker.ready(l)).collect();
     let keys = KEY_HELP
         .iter()
         .take(if keys_fold.opened { KEY_HELP.len() } else { 0 })
         .map(|(k, what)| html! { <li><kbd>{ *k }</kbd>{ " " }{ *what }</li> });
-    let making = m
-        .gen_choice
-        .clone()
-        .filter(|_| m.mail.waiting(Awaited::Generate))
-        .map(|c| (c, m.gen_attempts));
+    let making = m.maker.making(&m.mail);
     let live = announcements(m);
     html! {
         <>
@@ -72,16 +67,16 @@ pub fn App() -> Html {
                 <div class="board-col">
                     <Grid pos={m.pos.clone()} auto={m.settings.auto} step={m.highlighted_step()}
                         selected={m.selected} warnings={warnings.clone()} mistakes={mistakes.clone()}
-                        singles={singles.clone()} highlight={m.highlight}
-                        bivalue={m.bivalue} {on_select} on_action={on_action.clone()} />
-                    <Pad notes_mode={m.notes_mode} highlight_mode={m.highlight_mode} highlight={m.highlight}
+                        singles={singles.clone()} highlight={m.view.highlight()}
+                        bivalue={m.view.bivalue} {on_select} on_action={on_action.clone()} />
+                    <Pad notes_mode={m.view.notes()} highlight_mode={m.view.highlighting()} highlight={m.view.highlight()}
                         can_undo={m.history.can_undo()} can_redo={m.history.can_redo()}
                         on_action={on_action.clone()} />
                 </div>
                 <div class="assistant" id="assistant">
                     <UpdateNotice />
                     <Status empty={m.pos.is_empty()} warnings={warnings.describe()} mistakes={mistake_text}
-                        verdict={m.verdict.clone()} show_solutions={m.show_solutions}
+                        verdict={m.verdict.clone()} show_solutions={m.view.solutions()}
                         path_state={m.path_state.clone()} rating={m.puzzle_rating.clone()} steps={m.path.len()}
                         complete={m.pos.is_complete()} notice={m.notice.clone()} {making}
                         on_action={on_action.clone()} />
@@ -96,7 +91,7 @@ pub fn App() -> Html {
                         <details class="drawer" id="puzzle-menu">
                             <summary>{ "Puzzle" }</summary>
                             <div class="fold-body">
-                                <NewPuzzle level={m.settings.level.clone()} {ready} givens_mode={m.givens_mode}
+                                <NewPuzzle level={m.settings.level.clone()} {ready} givens_mode={m.view.givens}
                                     on_action={on_action.clone()} />
                                 <Import on_action={on_action.clone()} />
                             </div>
@@ -104,8 +99,8 @@ pub fn App() -> Html {
                         <details class="drawer" id="tools-menu">
                             <summary>{ "Tools" }</summary>
                             <div class="fold-body">
-                                <Assist checking={m.checking} show_mistakes={m.settings.show_mistakes}
-                                    show_singles={m.show_singles} bivalue={m.bivalue} auto={m.settings.auto}
+                                <Assist checking={m.view.checking()} show_mistakes={m.settings.show_mistakes}
+                                    show_singles={m.view.singles} bivalue={m.view.bivalue} auto={m.settings.auto}
                                     on_action={on_action.clone()} />
                             </div>
                         </details>
@@ -115,7 +110,7 @@ pub fn App() -> Html {
                             <summary>{ "Share, export and print" }</summary>
                             <div class="fold-body">
                                 <Export pos={m.pos.clone()} auto={m.settings.auto} step={m.highlighted_step()}
-                                    {warnings} {mistakes} {singles} highlight={m.highlight} bivalue={m.bivalue}
+                                    {warnings} {mistakes} {singles} highlight={m.view.highlight()} bivalue={m.view.bivalue}
                                     {on_action} />
                             </div>
                         </details>

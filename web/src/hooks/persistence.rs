@@ -54,7 +54,7 @@ pub fn use_persisted_model() -> UseReducerHandle<Model> {
     }
     {
         let model = model.clone();
-        use_effect_with(model.pool_revision, move |_| persist::save_pool(&model.pool));
+        use_effect_with(model.maker.revision(), move |_| persist::save_pool(model.maker.pool()));
     }
     model
 }

@@ -615,20 +615,7 @@ impl Model {
                 let n = self.current_step().map_or(0, |s| s.proof.len());
                 self.proof_line = i.filter(|&i| i < n && self.reveal == Reveal::Everything);
             }
-            Action::ProofStep(by) => {
-                let step = self.current_step().filter(|_| self.reveal == Reveal::Everything)?;
-                // Headings and the ending are not lines to draw: step over them.
-                let lines: Vec<usize> =
-                    (0..step.proof.len()).filter(|&i| !step.proof[i].label.is_empty()).collect();
-                let at = self.proof_line.and_then(|i| lines.iter().position(|&l| l == i));
-                let next = match (at, by > 0) {
-                    (None, true) => lines.first().copied(),
-                    (None, false) => lines.last().copied(),
-                    (Some(k), true) => lines.get(k + 1).copied().or(Some(lines[k])),
-                    (Some(k), false) => k.checked_sub(1).map(|k| lines[k]).or(Some(lines[k])),
-                };
-                self.proof_line = next;
-            }
+            Action::ProofStep(by) => self.proof_step(by),
             Action::Select(i) if i < 81 => self.selected = i,
             Action::Select(_) => {}
             Action::Move(dr, dc) => {
@@ -673,18 +660,7 @@ impl Model {
                 self.reveal = Reveal::Everything;
                 return self.go_to(0);
             }
-            Action::SolveAll => {
-                self.player.playing = false;
-                if self.refuse_if_broken() {
-                    return None;
-                }
-                self.reveal = Reveal::Everything;
-                let change = self.go_to(self.path.len());
-                self.player.follow_to = self.running().then_some(usize::MAX);
-                // Steps still to come amend the entry this records, or record their own.
-                self.player.follow_recorded = change.is_some();
-                return change;
-            }
+            Action::SolveAll => return self.solve_all(),
             Action::Jump(i) => {
                 self.player.stop();
                 self.reveal = Reveal::Everything;
@@ -723,21 +699,7 @@ impl Model {
             }
             Action::ToggleGivens => self.view.givens = !self.view.givens,
             Action::ToggleSolutions => self.view.toggle_solutions(),
-            Action::Cancel => {
-                if self.running() {
-                    // The worker stops the path within a few milliseconds, also inside a long
-                    // step; its `Cancelled` reply is then dropped as this path is no longer
-                    // running.
-                    let path = self.mail.awaited(Awaited::Path);
-                    self.mail.post(Job::Cancel(path));
-                    self.path_state = PathState::Cancelled;
-                    self.player.stop();
-                }
-                self.mail.done(Awaited::Parse);
-                self.mail.done(Awaited::Find);
-                self.mail.cancel(Awaited::Generate);
-                self.say(false, "Cancelled.");
-            }
+            Action::Cancel => self.cancel(),
             Action::Dismiss => self.notice = None,
             Action::Notify(n) => self.notice = Some(n),
             Action::Undo => match self.history.undo() {
@@ -760,23 +722,7 @@ impl Model {
                 self.say(false, "Back to the givens (Undo brings your work back).");
                 return Some(Change::Person);
             }
-            Action::Check => {
-                if self.solution().is_none() {
-                    self.say(false, "Check needs a puzzle with exactly one solution.");
-                } else {
-                    let checking = self.view.toggle_check();
-                    let m = self.pos.mistakes(self.solution().unwrap_or_default());
-                    let n = m.wrong_digits.len() + m.wrong_removals.len();
-                    let text = match n {
-                        0 => "No mistakes so far.".to_string(),
-                        1 => "1 mistake, marked on the grid and listed below.".to_string(),
-                        n => format!("{n} mistakes, marked on the grid and listed below."),
-                    };
-                    if checking {
-                        self.notice = Some(Notice { error: !m.is_empty(), text });
-                    }
-                }
-            }
+            Action::Check => self.check(),
             Action::ToggleShowMistakes => {
                 self.settings.show_mistakes = !self.settings.show_mistakes;
             }
@@ -787,20 +733,7 @@ impl Model {
                     self.request_path(true);
                 }
             }
-            Action::SetTechnique(id, on) => {
-                let set = self.settings.technique_set();
-                let mut ids: Vec<String> = deduku::Technique::ALL
-                    .iter()
-                    .filter(|&&t| set.contains(t))
-                    .map(|t| t.id().to_string())
-                    .filter(|x| *x != id)
-                    .collect();
-                if on && deduku::Technique::from_id(&id).is_some() {
-                    ids.push(id);
-                }
-                self.settings.techniques = Some(Rc::new(ids));
-                self.request_path(false);
-            }
+            Action::SetTechnique(id, on) => self.set_technique(&id, on),
             Action::DefaultTechniques => {
                 self.settings.techniques = None;
                 self.request_path(false);
@@ -819,23 +752,7 @@ impl Model {
             Action::Highlight(d) => self.view.toggle_highlight(d),
             Action::ToggleHighlightMode => self.view.toggle_highlighting(),
             Action::ToggleBivalue => self.view.bivalue = !self.view.bivalue,
-            Action::Paint(color) => {
-                let i = self.selected;
-                match self.view.highlight() {
-                    Some(d)
-                        if self.pos.value(i) == 0
-                            && self.pos.shown(i, self.settings.auto) & (1 << (d - 1)) != 0 =>
-                    {
-                        let c = if self.pos.cand_color(i, d) == color { 0 } else { color };
-                        self.pos.set_cand_color(i, d, c);
-                    }
-                    _ => {
-                        let c = if self.pos.cell_color(i) == color { 0 } else { color };
-                        self.pos.set_cell_color(i, c);
-                    }
-                }
-                return Some(Change::Person);
-            }
+            Action::Paint(color) => return self.paint(color),
             Action::CyclePaint => {
                 let i = self.selected;
                 let next = (self.pos.cell_color(i) + 1) % (crate::position::COLORS + 1);
@@ -862,6 +779,109 @@ impl Model {
             }
         }
         None
+    }
+
+    /// Shows the next (`by > 0`) or the previous line of the current step's proof.
+    fn proof_step(&mut self, by: i32) {
+        let Some(step) = self.current_step().filter(|_| self.reveal == Reveal::Everything) else {
+            return;
+        };
+        // Headings and the ending are not lines to draw: step over them.
+        let lines: Vec<usize> =
+            (0..step.proof.len()).filter(|&i| !step.proof[i].label.is_empty()).collect();
+        let at = self.proof_line.and_then(|i| lines.iter().position(|&l| l == i));
+        let next = match (at, by > 0) {
+            (None, true) => lines.first().copied(),
+            (None, false) => lines.last().copied(),
+            (Some(k), true) => lines.get(k + 1).copied().or(Some(lines[k])),
+            (Some(k), false) => k.checked_sub(1).map(|k| lines[k]).or(Some(lines[k])),
+        };
+        self.proof_line = next;
+    }
+
+    /// Applies the whole path, and the steps still to come as they arrive.
+    fn solve_all(&mut self) -> Option<Change> {
+        self.player.playing = false;
+        if self.refuse_if_broken() {
+            return None;
+        }
+        self.reveal = Reveal::Everything;
+        let change = self.go_to(self.path.len());
+        self.player.follow_to = self.running().then_some(usize::MAX);
+        // Steps still to come amend the entry this records, or record their own.
+        self.player.follow_recorded = change.is_some();
+        change
+    }
+
+    /// Stops the path, a paste, a Find all and the person's new puzzle.
+    fn cancel(&mut self) {
+        if self.running() {
+            // The worker stops the path within a few milliseconds, also inside a long
+            // step; its `Cancelled` reply is then dropped as this path is no longer
+            // running.
+            let path = self.mail.awaited(Awaited::Path);
+            self.mail.post(Job::Cancel(path));
+            self.path_state = PathState::Cancelled;
+            self.player.stop();
+        }
+        self.mail.done(Awaited::Parse);
+        self.mail.done(Awaited::Find);
+        self.mail.cancel(Awaited::Generate);
+        self.say(false, "Cancelled.");
+    }
+
+    /// Check: marks the mistakes (or hides the marks) and says how many.
+    fn check(&mut self) {
+        if self.solution().is_none() {
+            self.say(false, "Check needs a puzzle with exactly one solution.");
+        } else {
+            let checking = self.view.toggle_check();
+            let m = self.pos.mistakes(self.solution().unwrap_or_default());
+            let n = m.wrong_digits.len() + m.wrong_removals.len();
+            let text = match n {
+                0 => "No mistakes so far.".to_string(),
+                1 => "1 mistake, marked on the grid and listed below.".to_string(),
+                n => format!("{n} mistakes, marked on the grid and listed below."),
+            };
+            if checking {
+                self.notice = Some(Notice { error: !m.is_empty(), text });
+            }
+        }
+    }
+
+    /// Turns one technique on or off and asks for a new path.
+    fn set_technique(&mut self, id: &str, on: bool) {
+        let set = self.settings.technique_set();
+        let mut ids: Vec<String> = deduku::Technique::ALL
+            .iter()
+            .filter(|&&t| set.contains(t))
+            .map(|t| t.id().to_string())
+            .filter(|x| *x != id)
+            .collect();
+        if on && deduku::Technique::from_id(id).is_some() {
+            ids.push(id.to_string());
+        }
+        self.settings.techniques = Some(Rc::new(ids));
+        self.request_path(false);
+    }
+
+    /// Paints the selected cell, or its highlighted candidate, or takes the colour off.
+    fn paint(&mut self, color: u8) -> Option<Change> {
+        let i = self.selected;
+        match self.view.highlight() {
+            Some(d)
+                if self.pos.value(i) == 0
+                    && self.pos.shown(i, self.settings.auto) & (1 << (d - 1)) != 0 =>
+            {
+                let c = if self.pos.cand_color(i, d) == color { 0 } else { color };
+                self.pos.set_cand_color(i, d, c);
+            }
+            _ => {
+                let c = if self.pos.cell_color(i) == color { 0 } else { color };
+                self.pos.set_cell_color(i, c);
+            }
+        }
+        Some(Change::Person)
     }
 
     /// Another puzzle was opened: a new puzzle still being made would replace it, so it is

@@ -2021,6 +2021,28 @@ test('layout: the grid does not move through paste, hints, steps, a conflict, a 
   await page.setViewportSize({ width: 1280, height: 900 });
 });
 
+test('layout: a short laptop window shows the grid and the whole pad, its digits on one row, also with the menus open', async () => {
+  for (const [width, height] of [[1280, 640], [1366, 600]]) {
+    const what = `${width}×${height}`;
+    await open();
+    await page.setViewportSize({ width, height });
+    await load('top1465-1');
+    await waitPathDone();
+    await page.evaluate(() => scrollTo(0, 0));
+    for (const sel of ['.grid', '.pad']) assert.ok(await inViewport(sel), `${what}: ${sel} in view`);
+    const tops = await page.$$eval('.pad-digit', (b) => new Set(b.map((x) => Math.round(x.getBoundingClientRect().top))).size);
+    assert.equal(tops, 1, `${what}: the pad's digits are on one row`);
+    const pad = await page.$eval('.pad', (p) => ({ scroll: p.scrollWidth, client: p.clientWidth }));
+    assert.ok(pad.scroll <= pad.client, `${what}: nothing sticks out of the pad (${pad.scroll} > ${pad.client} px)`);
+    await page.click('#tools-menu > summary');
+    await page.click('#check');
+    await settle();
+    for (const sel of ['.grid', '.pad', '#check']) assert.ok(await inViewport(sel), `${what}: ${sel} in view with Tools open`);
+    await shot(`layout-short-${width}x${height}`);
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+});
+
 test('screen readers: one live region, one sentence per event, no step-by-step progress; names are plain; a cell says its colour', async () => {
   await open();
   assert.deepEqual(await page.$$eval('[aria-live]', (els) => els.map((e) => e.id)), ['live'], 'one live region');

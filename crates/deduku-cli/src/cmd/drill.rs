@@ -53,7 +53,7 @@ fn technique(arg: &str) -> Result<Technique, String> {
     })?;
     if !DRILL_TECHNIQUES.contains(&t) {
         let why = if is_reachable(t) {
-            "on generated paths an easier technique always comes first"
+            "on generated and known paths an easier technique always comes first"
         } else {
             "it is not a step of the default solve path"
         };

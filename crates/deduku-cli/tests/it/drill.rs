@@ -76,7 +76,7 @@ fn drill_refuses_unknown_and_undrillable_techniques() {
     assert!(err.contains(&format!("no drills for Unit Permutation Check {why}")), "{err}");
     assert!(err.contains("techniques with drills:"), "{err}");
 
-    let o = run(&["drill", "--technique", "remote-pair"]);
+    let o = run(&["drill", "--technique", "aic"]);
     assert_eq!(o.status.code(), Some(2));
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(err.contains("an easier technique always comes first"), "{err}");

@@ -2,15 +2,16 @@
 //! technique on the default path (the technique applies there, nothing easier does), the same
 //! for a seed also when paused at every poll; the grader's four cases on generated positions,
 //! placements for the singles, instances other than the path's counted; and for every drill
-//! technique of tiers 1–3 a position whose full key grades as all found.
+//! technique a position whose full key grades as all found; the known puzzles drills are also
+//! made from reach their technique.
 
 use deduku::drill::{
     Answer, DRILL_TECHNIQUES, Drill, DrillError, DrillGenerator, DrillPoll, Finding, Key,
-    drill_position, grade,
+    drill_position, grade, known_puzzles,
 };
 use deduku::generate::seed_for;
 use deduku::logic::{Context, next_step_in};
-use deduku::{Advance, Candidate, Cell, Digit, Options, PathRun, Technique};
+use deduku::{Advance, Board, Candidate, Cell, Digit, Options, PathRun, Technique};
 use std::cell::Cell as StdCell;
 
 fn drill(t: Technique, seed: u64) -> Drill {
@@ -284,6 +285,37 @@ fn every_drill_technique_of_tier_2_gives_a_position_all_found_by_its_key() {
 #[test]
 fn every_drill_technique_of_tier_3_gives_a_position_all_found_by_its_key() {
     every_drill_technique_of_tier(3);
+}
+
+#[test]
+fn every_drill_technique_of_tier_4_gives_a_position_all_found_by_its_key() {
+    every_drill_technique_of_tier(4);
+}
+
+/// The known puzzles are what their file says: for each, the default path uses the technique
+/// with nothing of a higher tier before its first use (so a drill can be made from it), and
+/// every drill technique but the rarest has some.
+#[test]
+fn every_known_puzzle_reaches_its_technique_with_nothing_harder_before() {
+    let mut with = 0;
+    for &t in DRILL_TECHNIQUES {
+        let known = known_puzzles(t);
+        with += usize::from(!known.is_empty());
+        for values in known {
+            let mut run = PathRun::new(&Board::from_values(&values), &Options::default());
+            loop {
+                match run.advance(None) {
+                    Advance::Step(s) if s.technique == t => break,
+                    Advance::Step(s) => {
+                        assert!(s.technique.tier() <= t.tier(), "{}: {} first", t.id(), s.text)
+                    }
+                    Advance::Pending => {}
+                    Advance::Done => panic!("{}: the path never takes it", t.id()),
+                }
+            }
+        }
+    }
+    assert!(with * 10 >= DRILL_TECHNIQUES.len() * 9, "{with} of {}", DRILL_TECHNIQUES.len());
 }
 
 #[test]

@@ -1,0 +1,114 @@
+//! Writes `crates/deduku/src/drill_known.txt`: for every technique the default path can reach,
+//! up to `--keep N` puzzles (givens) from real corpora whose default path uses the technique
+//! with nothing of a higher tier before its first use — the puzzles [`DrillGenerator`] turns
+//! into fresh drills by a random symmetry when its own dug grids rarely reach the technique.
+//!
+//! `cargo run -p deduku --release --example drill_harvest -- [--keep N] FILE... > OUT`
+//!
+//! Each input line's first 81 characters of digits and `.` are its givens (other lines are
+//! skipped); a puzzle without one solution is skipped. The files are read in the order given,
+//! and a technique takes the first puzzles that qualify, at most one per puzzle per technique.
+//! The output names the file each line came from.
+//!
+//! [`DrillGenerator`]: deduku::drill::DrillGenerator
+
+use deduku::drill::is_reachable;
+use deduku::logic::{Advance, Options, PathRun};
+use deduku::solve::{Outcome, solve};
+use deduku::{Board, Technique};
+use std::collections::BTreeMap;
+
+fn givens(line: &str) -> Option<[u8; 81]> {
+    let b = line.as_bytes();
+    if b.len() < 81 || line.starts_with('#') {
+        return None;
+    }
+    let mut v = [0u8; 81];
+    for (i, &c) in b[..81].iter().enumerate() {
+        v[i] = match c {
+            b'1'..=b'9' => c - b'0',
+            b'0' | b'.' => 0,
+            _ => return None,
+        };
+    }
+    Some(v)
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let keep: usize = args
+        .iter()
+        .position(|a| a == "--keep")
+        .and_then(|i| args.get(i + 1))
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(4);
+    let files: Vec<&String> = args
+        .iter()
+        .enumerate()
+        .filter(|&(i, a)| a != "--keep" && (i == 0 || args[i - 1] != "--keep"))
+        .map(|(_, a)| a)
+        .collect();
+    let wanted: Vec<Technique> =
+        Technique::ALL.iter().copied().filter(|&t| is_reachable(t)).collect();
+    let mut found: BTreeMap<Technique, Vec<(String, String)>> = BTreeMap::new();
+    let options = Options::default();
+    'files: for file in files {
+        let text = std::fs::read_to_string(file).unwrap_or_else(|e| panic!("{file}: {e}"));
+        let name = file.rsplit('/').next().unwrap_or(file);
+        let mut read = 0;
+        for line in text.lines() {
+            if wanted.iter().all(|t| found.get(t).is_some_and(|v| v.len() >= keep)) {
+                break 'files;
+            }
+            let Some(values) = givens(line) else { continue };
+            let board = Board::from_values(&values);
+            if !matches!(solve(&board), Outcome::Unique(_)) {
+                continue;
+            }
+            read += 1;
+            let line81: String =
+                values.iter().map(|&v| if v == 0 { '.' } else { (b'0' + v) as char }).collect();
+            let mut run = PathRun::new(&board, &options);
+            let mut highest = 0u8;
+            let mut used: Vec<Technique> = Vec::new();
+            while let Advance::Step(s) = run.advance(None) {
+                let t = s.technique;
+                if !used.contains(&t) {
+                    used.push(t);
+                    let list = found.entry(t).or_default();
+                    if highest <= t.tier() && is_reachable(t) && list.len() < keep {
+                        list.push((line81.clone(), name.to_string()));
+                    }
+                }
+                highest = highest.max(t.tier());
+                // Nothing more can qualify once the path is past every tier still wanted.
+                let open = wanted
+                    .iter()
+                    .filter(|t| found.get(t).is_none_or(|v| v.len() < keep))
+                    .map(|t| t.tier())
+                    .max()
+                    .unwrap_or(0);
+                if highest > open || run.board().is_complete() {
+                    break;
+                }
+            }
+        }
+        eprintln!("{name}: {read} puzzles read");
+    }
+    println!("# Drill seeds: per technique, puzzles (givens) whose default path uses it with");
+    println!("# nothing of a higher tier before its first use. Written by the drill_harvest");
+    println!("# example from public corpora (the last field names the file; sources: the");
+    println!("# project's tests/data SOURCES.md and ../shared/data/README.md). A drill is made");
+    println!("# from one of them by a random symmetry (digits relabelled, rows, columns, bands,");
+    println!("# stacks permuted, transposed), then walked as a dug grid would be.");
+    for t in &wanted {
+        match found.get(t) {
+            Some(list) if !list.is_empty() => {
+                for (line, file) in list {
+                    println!("{} {} {}", t.id(), line, file);
+                }
+            }
+            _ => eprintln!("none for {}", t.id()),
+        }
+    }
+}

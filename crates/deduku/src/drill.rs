@@ -499,7 +499,8 @@ struct Attempt {
 /// higher tier before its first use.
 const KNOWN: &str = include_str!("drill_known.txt");
 
-/// The givens [`KNOWN`] holds for `technique`.
+/// The givens of the technique's puzzles from real corpora (`src/drill_known.txt`: `id givens
+/// file` lines).
 pub fn known_puzzles(technique: Technique) -> Vec<[u8; 81]> {
     KNOWN
         .lines()

@@ -14,8 +14,13 @@
 //! outbox after each change. A [`Response`] whose id is not the one awaited for its kind is
 //! stale and dropped.
 
+mod learn;
 mod mailbox;
 
+pub use learn::{
+    Learn, LearnAction, MASTERED_DAYS, Progress, Record, Stage, View, WORKSHEET_DRILLS,
+};
+pub use learn::{progress_from_text, progress_to_text, syllabus};
 pub use mailbox::{Awaited, Mailbox};
 
 use crate::history::History;
@@ -308,6 +313,8 @@ pub enum Action {
     /// Something kept could not be read when the page opened: the text says what was dropped
     /// and what was kept.
     Warn(String),
+    /// In the Learn place: lessons, drills, review, worksheets ([`LearnAction`]).
+    Learn(LearnAction),
 }
 
 impl Action {
@@ -483,6 +490,8 @@ pub struct Model {
     pool_on: bool,
     /// The seed of the page's generator requests, and how many were made.
     seed: (u64, u64),
+    /// The Learn place: lessons, drills and progress.
+    pub learn: Learn,
 }
 
 impl Default for Model {
@@ -530,6 +539,7 @@ impl Model {
             refills: BTreeMap::new(),
             pool_on: false,
             seed: (0, 0),
+            learn: Learn::default(),
         };
         m.givens_mode = m.pos.is_empty();
         m.analyze_if_new();
@@ -558,6 +568,9 @@ impl Model {
     /// While a line of the step's proof is shown, that line is drawn instead: its fact (placed
     /// or ruled out), a pattern it names, and the facts it rests on, linked to it.
     pub fn highlighted_step(&self) -> Option<Rc<PlainStep>> {
+        if let Some(s) = self.learn_step() {
+            return Some(s);
+        }
         if let Some(f) = &self.found
             && let Some(i) = f.shown
         {
@@ -778,7 +791,8 @@ impl Model {
                 }
             }
             Action::SetSpeed(ms) => self.settings.speed_ms = ms.clamp(50, 5000),
-            Action::Hint => return self.hint(),
+            Action::Hint => return self.learn_hint().unwrap_or_else(|| self.hint()),
+            Action::Learn(a) => return self.learn_act(a),
             Action::ToggleAuto => self.settings.auto = !self.settings.auto,
             Action::ToggleNotes => {
                 self.notes_mode = !self.notes_mode;
@@ -1372,6 +1386,7 @@ impl Model {
 
     fn receive(&mut self, Response { id, reply }: Response) -> Option<Change> {
         match reply {
+            reply if self.learn.awaits(id) => return self.learn_receive(id, reply),
             Reply::Parsed(board) if self.mail.is(Awaited::Parse, id) => {
                 self.mail.done(Awaited::Parse);
                 self.drop_new_puzzle();
@@ -1503,8 +1518,15 @@ mod tests {
                     Job::Generate { choice, seed, background } => {
                         vec![crate::agent::GenJob::new(choice, seed, background).run()]
                     }
-                    Job::Cancel(_) | Job::Fault { .. } => vec![],
+                    Job::Cancel(_) | Job::Fault { .. } | Job::PrepareDrills { .. } => vec![],
                     Job::Ping => vec![Reply::Pong],
+                    Job::Drill { technique, seed } => {
+                        vec![match crate::agent::DrillJob::new(&technique, seed).run() {
+                            Ok(d) => Reply::Drill(Box::new(d)),
+                            Err(e) => Reply::DrillFailed(e),
+                        }]
+                    }
+                    Job::Grade(req) => vec![Reply::Graded(Box::new(crate::agent::grade_job(&req)))],
                 };
                 for reply in replies {
                     m = m.apply(Action::Worker(Response { id, reply }));

@@ -158,8 +158,8 @@ fn drill_view(props: &LearnProps, t: Technique) -> Html {
         (_, false) => html! { <p class="muted">{ "The grid no longer shows this drill." }</p> },
         (None, true) => html! {
             <>
-                <p>{ format!("Find what {} proves on this position: strike the candidates it \
-                    removes (Notes, then the digit) or place the digit it places, then press Check.", t.name()) }</p>
+                <p>{ format!("Strike what {} removes here (Notes, then the digit) or place what it \
+                    places, then press Check.", t.name()) }</p>
                 <div class="button-row">
                     <button id="learn-check" class="primary" disabled={learn.grading()}
                         onclick={act(on, LearnAction::Check)}>{ "Check" }</button>

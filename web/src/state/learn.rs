@@ -544,10 +544,7 @@ impl Model {
                     View::Lesson => {
                         format!("An example of {name}: the pattern is drawn on the grid.")
                     }
-                    _ => format!(
-                        "Drill: find what {name} proves here. Strike candidates (Notes) or place \
-                         digits, then press Check."
-                    ),
+                    _ => format!("A new drill of {name}: find what it proves here."),
                 };
                 self.learn.drill = Some(Rc::new(*d));
                 self.drop_new_puzzle();
@@ -582,10 +579,11 @@ impl Model {
                         .record(g.correct, today);
                     self.learn.revision += 1;
                 }
+                // The sentence the live region says; the panel lists the findings and the answer.
                 let text = if g.correct {
                     format!("Right! {}", g.sentence())
                 } else {
-                    format!("Not quite. {} The answer: {}.", g.sentence(), g.key)
+                    format!("Not quite. {}", g.sentence())
                 };
                 self.say(!g.correct, text);
                 self.learn.grade = Some(Rc::new(*g));

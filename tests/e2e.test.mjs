@@ -2633,12 +2633,14 @@ test('learn: the X-Wing lesson, a drill answered right and one wrong, the progre
   let cands = await waitDrill();
   const key = xWingKey(cands);
   assert.ok(key.length > 0, 'the drill has an X-Wing');
+  assert.equal(await page.locator('.side-col > .steps').isVisible(), false, 'the path (the answer) is hidden during a drill');
   for (const [i, d] of key) await strike(i, d);
   await page.click('#learn-check');
   await page.waitForSelector('#learn-grade', { timeout: 20000 });
   assert.equal(await page.textContent('#learn-grade'), 'Right!');
   assert.deepEqual(await page.$$eval('.finding', (f) => f.map((x) => x.dataset.kind)), ['all-found']);
   assert.ok(await page.locator('.cand.c-pat').count() >= 4, 'the pattern is drawn after the grade');
+  assert.ok(await page.locator('.side-col > .steps').isVisible(), 'the path shows again once graded');
   assert.match(await page.textContent('#live'), /Right! All found/);
 
   // Drill 2, answered wrong: one candidate no X-Wing removes is struck, nothing else.

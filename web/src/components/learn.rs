@@ -306,8 +306,11 @@ pub fn LearnPanel(props: &LearnProps) -> Html {
         (View::Sheet, Some(t)) => (format!("Worksheet: {}", t.name()), sheet_view(props, t)),
         _ => ("Learn".to_string(), list_view(props)),
     };
+    // While a drill waits for its answer, the page's path (whose first step is the answer) is
+    // hidden (style.css).
+    let drilling = learn.view == View::Drill && learn.grade.is_none() && props.on_grid;
     html! {
-        <section class="learn" id="learn" aria-labelledby="learn-title">
+        <section class="learn" id="learn" aria-labelledby="learn-title" data-drilling={drilling.to_string()}>
             <div class="learn-head">
                 <h2 id="learn-title">{ title }</h2>
                 if learn.view != View::List {

@@ -233,8 +233,8 @@ fn sheet_grid(n: usize, d: &PlainDrill) -> Html {
 /// The worksheet: the drills with their pencil marks on one page, the answers on the next.
 fn worksheet(t: Technique, sheet: &[Rc<PlainDrill>]) -> Html {
     let grids = sheet.iter().enumerate().map(|(k, d)| sheet_grid(k + 1, d));
-    let answers = sheet.iter().enumerate().map(|(k, d)| {
-        html! { <li><strong>{ format!("{}. ", k + 1) }</strong>{ &d.key }
+    let answers = sheet.iter().map(|d| {
+        html! { <li><strong>{ &d.key }</strong>
         <br /><span class="ws-why">{ &d.step.explanation }</span></li> }
     });
     html! {

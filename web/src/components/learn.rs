@@ -296,6 +296,17 @@ pub fn LearnPanel(props: &LearnProps) -> Html {
             }
         }
     });
+    // A new view (or a new drill in it) starts at the panel's top.
+    let panel = use_node_ref();
+    {
+        let panel = panel.clone();
+        let shown = (learn.view, learn.technique, learn.drill.as_ref().map(|d| d.puzzle.clone()));
+        use_effect_with(shown, move |_| {
+            if let Some(el) = panel.cast::<web_sys::Element>() {
+                el.set_scroll_top(0);
+            }
+        });
+    }
     if !learn.open {
         return html! {};
     }
@@ -310,7 +321,7 @@ pub fn LearnPanel(props: &LearnProps) -> Html {
     // hidden (style.css).
     let drilling = learn.view == View::Drill && learn.grade.is_none() && props.on_grid;
     html! {
-        <section class="learn" id="learn" aria-labelledby="learn-title" data-drilling={drilling.to_string()}>
+        <section class="learn" id="learn" ref={panel} aria-labelledby="learn-title" data-drilling={drilling.to_string()}>
             <div class="learn-head">
                 <h2 id="learn-title">{ title }</h2>
                 if learn.view != View::List {

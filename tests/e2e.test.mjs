@@ -2573,3 +2573,155 @@ test('faults: two tabs — the later writer keeps the other tab\'s positions in 
     await b.close();
   }
 });
+
+
+// ---- Learn each technique (issue 57) ----
+
+/** The candidates drawn on the grid, per cell (bitmask, 0 for a filled cell). */
+async function drawnCands() {
+  return page.$$eval('[role=gridcell]', (cells) => cells.map((c) => (Number(c.dataset.value) ? 0 : Number(c.dataset.cands))));
+}
+
+/** Every X-Wing's eliminations on these candidates, found independently of the engine: for each
+ *  digit, two rows (or columns) where it has the same two places remove it from the rest of
+ *  those columns (rows). Returns `[cell, digit]` pairs. */
+function xWingKey(cands) {
+  const out = new Set();
+  for (let d = 1; d <= 9; d++) {
+    for (const rows of [true, false]) {
+      const at = (line, k) => (rows ? line * 9 + k : k * 9 + line);
+      const places = [...Array(9).keys()].map((line) => [...Array(9).keys()].filter((k) => cands[at(line, k)] & bit(d)));
+      for (let a = 0; a < 9; a++) {
+        for (let b = a + 1; b < 9; b++) {
+          const [p, q] = [places[a], places[b]];
+          if (p.length !== 2 || q.length !== 2 || p[0] !== q[0] || p[1] !== q[1]) continue;
+          for (let line = 0; line < 9; line++) {
+            if (line === a || line === b) continue;
+            for (const k of p) if (cands[at(line, k)] & bit(d)) out.add(`${at(line, k)}:${d}`);
+          }
+        }
+      }
+    }
+  }
+  return [...out].map((s) => s.split(':').map(Number));
+}
+
+/** Strikes candidate `d` of cell `i` with the mouse: the cell, then the pad's digit in notes
+ *  mode (the drill turns notes mode on). */
+async function strike(i, d) {
+  await page.click(`[data-cell="${i}"]`);
+  await page.waitForSelector('#notes-mode[aria-pressed=true]');
+  const before = await candsAt(i);
+  await page.click(`.pad-digit[aria-label="Note ${d}"]`);
+  await waitCands(i, before & ~bit(d));
+}
+
+/** Waits for a drill on the grid and returns its candidates. */
+async function waitDrill() {
+  await page.waitForSelector('#learn-check:not([disabled])', { timeout: 60000 });
+  await settle();
+  return drawnCands();
+}
+
+async function xWingRow() {
+  const row = page.locator('.learn-item[data-technique="x-wing"]');
+  return { stage: await row.locator('.stage').getAttribute('data-stage'), tally: (await row.locator('.learn-tally').textContent()).trim() };
+}
+
+test('learn: the X-Wing lesson, a drill answered right and one wrong, the progress kept across a reload', async () => {
+  await open();
+  await page.click('#learn-open');
+  await page.waitForSelector('#learn .learn-item');
+  assert.deepEqual(await xWingRow(), { stage: 'new', tally: '' });
+  // The list goes by tier, singles first, X-Wing before the single-digit patterns.
+  const order = await page.$$eval('.learn-item', (items) => items.map((i) => i.dataset.technique));
+  assert.equal(order[0], 'full-house');
+  assert.ok(order.indexOf('x-wing') < order.indexOf('skyscraper') && order.indexOf('skyscraper') < order.indexOf('xy-wing'));
+  // The lesson: the description, a worked example on the grid with its pattern drawn.
+  await page.click('.learn-item[data-technique="x-wing"] .learn-lesson');
+  await page.waitForSelector('#learn-example', { timeout: 60000 });
+  assert.match(await page.textContent('#learn-title'), /Lesson: X-Wing/);
+  assert.ok((await page.textContent('#learn-about')).length > 40, 'the description');
+  assert.ok(await page.locator('.cand.c-elim').count() > 0, 'the example\'s eliminations are drawn');
+  assert.ok(await page.locator('.cell.hl-house, .cell.hl-cover').count() > 0, 'and its houses');
+  const exampleCands = await drawnCands();
+  const exampleKey = xWingKey(exampleCands);
+  assert.ok(exampleKey.length > 0, 'the example has an X-Wing');
+  await page.click('#learn-apply');
+  await page.waitForFunction(([i, d]) => !(Number(document.querySelector(`[data-cell="${i}"]`).dataset.cands) & (1 << (d - 1))), exampleKey[0]);
+
+  // Drill 1, answered right: every X-Wing elimination struck with the mouse, then Check.
+  await page.click('#learn-start-drill');
+  let cands = await waitDrill();
+  const key = xWingKey(cands);
+  assert.ok(key.length > 0, 'the drill has an X-Wing');
+  assert.equal(await page.locator('.side-col > .steps').isVisible(), false, 'the path (the answer) is hidden during a drill');
+  for (const [i, d] of key) await strike(i, d);
+  await page.click('#learn-check');
+  await page.waitForSelector('#learn-grade', { timeout: 20000 });
+  assert.equal(await page.textContent('#learn-grade'), 'Right!');
+  assert.deepEqual(await page.$$eval('.finding', (f) => f.map((x) => x.dataset.kind)), ['all-found']);
+  assert.ok(await page.locator('.cand.c-pat').count() >= 4, 'the pattern is drawn after the grade');
+  assert.ok(await page.locator('.side-col > .steps').isVisible(), 'the path shows again once graded');
+  assert.match(await page.textContent('#live'), /Right! All found/);
+
+  // Drill 2, answered wrong: one candidate no X-Wing removes is struck, nothing else.
+  await page.click('#learn-next');
+  await page.waitForSelector('#learn-grade', { state: 'detached', timeout: 60000 });
+  cands = await waitDrill();
+  const key2 = new Set(xWingKey(cands).map(([i, d]) => `${i}:${d}`));
+  const i = range81.find((c) => cands[c] && digitsOf(cands[c]).some((d) => !key2.has(`${c}:${d}`)));
+  const d = digitsOf(cands[i]).find((x) => !key2.has(`${i}:${x}`));
+  await strike(i, d);
+  await page.click('#learn-check');
+  await page.waitForSelector('#learn-grade', { timeout: 20000 });
+  assert.equal(await page.textContent('#learn-grade'), 'Not quite.');
+  const kinds = await page.$$eval('.finding', (f) => f.map((x) => x.dataset.kind));
+  assert.ok(['not-proven', 'against-solution'].includes(kinds[0]), kinds.join());
+  assert.equal(kinds.at(-1), 'some-found');
+  assert.match(await page.textContent('.finding'), new RegExp(`r${Math.floor(i / 9) + 1}c${(i % 9) + 1}`));
+
+  await page.click('#learn-list');
+  assert.deepEqual(await xWingRow(), { stage: 'learning', tally: '1 of 2 right' });
+  // Kept across a reload.
+  await page.reload();
+  await page.waitForSelector('[role=gridcell]');
+  await page.click('#learn-open');
+  await page.waitForSelector('#learn .learn-item');
+  assert.deepEqual(await xWingRow(), { stage: 'learning', tally: '1 of 2 right' });
+  // A wrong answer makes it due at once: Review serves an X-Wing drill.
+  await page.click('#learn-review');
+  await waitDrill();
+  assert.match(await page.textContent('#learn-title'), /Drill: X-Wing/);
+});
+
+test('learn: bad stored progress is ignored and the page works', async () => {
+  await open();
+  await page.evaluate(() => localStorage.setItem('deduku.v2.learn', 'learn 1\nx-wing 9 x\n\u0000garbage\nswordfish 1 2 3 4 5 6 7 8'));
+  await page.reload();
+  await page.waitForSelector('[role=gridcell]');
+  await page.click('#learn-open');
+  await page.waitForSelector('#learn .learn-item');
+  assert.deepEqual(await xWingRow(), { stage: 'new', tally: '' });
+});
+
+test('learn: Print worksheet prints the drills on one A4 page and their answers on a second', async () => {
+  await open();
+  await page.click('#learn-open');
+  await page.waitForSelector('#learn .learn-item');
+  await page.click('.learn-item[data-technique="hidden-pair"] .learn-lesson');
+  await page.click('#learn-sheet');
+  await page.waitForSelector('#learn-print', { timeout: 120000 });
+  assert.equal(await page.locator('.ws-drill').count(), 4);
+  assert.equal(await page.locator('.ws-answer-list > li').count(), 4);
+  await page.emulateMedia({ media: 'print' });
+  try {
+    assert.equal(await page.locator('.grid').isVisible(), false, 'the page\'s grid is not printed');
+    assert.ok(await page.locator('#worksheet').isVisible());
+    await page.screenshot({ path: join(shots, 'worksheet-print.png'), fullPage: true });
+    const pdf = await page.pdf({ format: 'A4' });
+    assert.equal(pdfPages(pdf), 2, 'two pages');
+  } finally {
+    await page.emulateMedia({ media: 'screen' });
+  }
+});

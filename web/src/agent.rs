@@ -21,6 +21,9 @@ use std::rc::Rc;
 use wasm_bindgen::JsValue;
 use yew_agent::prelude::*;
 
+mod drill;
+pub use drill::{DrillJob, Drills, grade_job};
+
 /// Parses a pasted text; digits marked as placed in the text count as typed by the user.
 pub fn parse_job(text: &str) -> Reply {
     match deduku::parse(text) {
@@ -304,6 +307,8 @@ struct Work {
     path: Option<(u64, PathJob)>,
     /// Generate requests: the person's first, then the pool's.
     gens: std::collections::VecDeque<(u64, GenJob)>,
+    /// Drills: the person's requests, and those made ready in idle time.
+    drills: Drills,
 }
 
 /// The reactor. Parse, Analyze and Find all are answered as soon as they arrive (they take
@@ -311,7 +316,9 @@ struct Work {
 /// between which the worker reads its messages, so a [`Job::Cancel`] or a newer path request
 /// stops the older job (it then ends with [`Reply::Cancelled`]) — also in the middle of a long
 /// step, since the path runner and the generator poll their stop check inside long searches.
-/// The path comes first, then the person's new puzzle, then the pool's background puzzles.
+/// The path comes first, then the person's drills, then the person's new puzzle, then the
+/// drills made ready in idle time ([`Drills`]), then the pool's background puzzles. Grades are
+/// answered at once, and so is a drill asked for when one is ready.
 #[reactor(SolverReactor)]
 pub async fn solver_reactor(scope: ReactorScope<Request, Response>) {
     let (mut out, mut input) = scope.split();
@@ -346,6 +353,9 @@ pub async fn solver_reactor(scope: ReactorScope<Request, Response>) {
                             w.gens.remove(k);
                             send(target, Reply::Cancelled);
                         }
+                        if w.drills.cancel(target) {
+                            send(target, Reply::Cancelled);
+                        }
                         continue;
                     }
                     Job::Path(req) => {
@@ -372,6 +382,24 @@ pub async fn solver_reactor(scope: ReactorScope<Request, Response>) {
                         let _ = wake_tx.unbounded_send(());
                         continue;
                     }
+                    Job::Drill { technique, seed } => {
+                        let ready = work.borrow_mut().drills.ask(id, &technique, seed);
+                        let _ = wake_tx.unbounded_send(());
+                        match ready {
+                            Some(reply) => reply,
+                            None => continue,
+                        }
+                    }
+                    Job::PrepareDrills { techniques, seed } => {
+                        let mut w = work.borrow_mut();
+                        w.drills.seed(seed);
+                        for t in &techniques {
+                            w.drills.prepare(t);
+                        }
+                        let _ = wake_tx.unbounded_send(());
+                        continue;
+                    }
+                    Job::Grade(req) => Reply::Graded(Box::new(grade_job(&req))),
                     Job::Fault { at, kind } => {
                         fault.set(Some((at, kind)));
                         continue;
@@ -402,6 +430,20 @@ pub async fn solver_reactor(scope: ReactorScope<Request, Response>) {
                     Poll::Pending => {}
                     Poll::Finished => w.path = None,
                 }
+                true
+            } else if w.drills.asked() {
+                replies.extend(w.drills.poll_asked(Some(&stop)));
+                true
+            } else if let Some((id, job)) = w.gens.front_mut().filter(|(_, g)| !g.background) {
+                let id = *id;
+                let (reply, finished) = job.poll(Some(&stop));
+                replies.extend(reply.map(|r| (id, r)));
+                if finished {
+                    w.gens.pop_front();
+                }
+                true
+            } else if w.drills.making() {
+                w.drills.poll_making(Some(&stop));
                 true
             } else if let Some((id, job)) = w.gens.front_mut() {
                 let id = *id;

@@ -103,7 +103,7 @@ impl InFlight {
             Job::Cancel(target) => {
                 self.waiting.remove(&target);
             }
-            Job::Fault { .. } | Job::Ping => {}
+            Job::Fault { .. } | Job::Ping | Job::PrepareDrills { .. } => {}
             _ => {
                 self.waiting.insert(req.id, (req.clone(), 0));
             }

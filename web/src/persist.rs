@@ -22,6 +22,8 @@ use wasm_bindgen::closure::Closure;
 const HISTORY_KEY: &str = "deduku.v2.history";
 const SETTINGS_KEY: &str = "deduku.v2.settings";
 const POOL_KEY: &str = "deduku.v2.pool";
+/// The Learn place's drill progress (link-free: never in the hash).
+const PROGRESS_KEY: &str = "deduku.v2.learn";
 /// The last text this page wrote to the URL hash.
 const LINK_KEY: &str = "deduku.v2.link";
 
@@ -73,6 +75,21 @@ pub fn load_pool() -> Pool {
 pub fn save_pool(pool: &Pool) {
     if let Some(s) = storage() {
         let _ = s.set_item(POOL_KEY, &pool_to_text(pool));
+    }
+}
+
+/// The drill progress kept from the last visit (nothing when it cannot be read).
+pub fn load_progress() -> crate::state::Progress {
+    storage()
+        .and_then(|s| s.get_item(PROGRESS_KEY).ok()?)
+        .map(|t| crate::state::progress_from_text(&t))
+        .unwrap_or_default()
+}
+
+/// Keeps the drill progress for the next visit.
+pub fn save_progress(progress: &crate::state::Progress) {
+    if let Some(s) = storage() {
+        let _ = s.set_item(PROGRESS_KEY, &crate::state::progress_to_text(progress));
     }
 }
 

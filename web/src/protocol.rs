@@ -11,10 +11,13 @@
 use deduku::{Board, Candidate, Cell, DigitSet, Origin, Step};
 use serde::{Deserialize, Serialize};
 
+mod drill;
+pub use drill::{FindingKind, GradeRequest, PlainDrill, PlainFinding, PlainGrade};
+
 /// Bumped when a message changes shape. The worker's URL carries a hash of the sources, this
 /// file included (`build.rs`, `client::WORKER_PATH`), so a cached old worker is never paired
 /// with a new page.
-pub const PROTOCOL_VERSION: u32 = 6;
+pub const PROTOCOL_VERSION: u32 = 7;
 
 /// Where a cell's digit came from, as the page shows it.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize, Default, Hash)]
@@ -452,6 +455,24 @@ pub enum Job {
         /// Fill the pool while idle rather than answer the person now.
         background: bool,
     },
+    /// A drill of a technique (by ID): served at once when the worker has one ready for it,
+    /// else made in slices (cancellable); either way the worker then makes the next one for
+    /// that technique in idle time.
+    Drill {
+        /// The technique's ID.
+        technique: String,
+        /// The generator's seed.
+        seed: u64,
+    },
+    /// Make a drill ready, in idle time, for each of these techniques (by ID) that has none.
+    PrepareDrills {
+        /// The techniques' IDs.
+        techniques: Vec<String>,
+        /// The generator's seed.
+        seed: u64,
+    },
+    /// Grade a person's answer on a drill (answered at once).
+    Grade(Box<GradeRequest>),
     /// Stop the path or generate job with the given id, if it is still running.
     Cancel(u64),
     /// Answered at once with [`Reply::Pong`] (between two slices of any long job): the page's
@@ -530,6 +551,12 @@ pub enum Reply {
     GenFailed(String),
     /// The answer to [`Job::Ping`]: the worker is alive.
     Pong,
+    /// The drill asked for by [`Job::Drill`].
+    Drill(Box<PlainDrill>),
+    /// No drill came out (the message says why).
+    DrillFailed(String),
+    /// The grade asked for by [`Job::Grade`].
+    Graded(Box<PlainGrade>),
 }
 
 /// A generated puzzle as plain data.

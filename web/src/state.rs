@@ -14,10 +14,15 @@
 //! outbox after each change. A [`Response`] whose id is not the one awaited for its kind is
 //! stale and dropped.
 
+mod learn;
 mod mailbox;
 mod maker;
 mod view;
 
+pub use learn::{
+    Learn, LearnAction, MASTERED_DAYS, Progress, Record, Screen, Stage, WORKSHEET_DRILLS,
+};
+pub use learn::{progress_from_text, progress_to_text, syllabus};
 pub use mailbox::{Awaited, Mailbox};
 pub use maker::{Maker, POOL_LEVELS, POOL_SIZE, Pool};
 pub use view::{Pen, View};
@@ -302,6 +307,8 @@ pub enum Action {
     /// Something kept could not be read when the page opened: the text says what was dropped
     /// and what was kept.
     Warn(String),
+    /// In the Learn place: lessons, drills, review, worksheets ([`LearnAction`]).
+    Learn(LearnAction),
 }
 
 impl Action {
@@ -451,6 +458,8 @@ pub struct Model {
     finding: String,
     /// The person's new puzzle being made, and the pool of ready ones.
     pub maker: Maker,
+    /// The Learn place: lessons, drills and progress.
+    pub learn: Learn,
 }
 
 impl Default for Model {
@@ -485,6 +494,7 @@ impl Model {
             mail: Mailbox::default(),
             finding: String::new(),
             maker: Maker::default(),
+            learn: Learn::default(),
         };
         m.view.givens = m.pos.is_empty();
         m.analyze_if_new();
@@ -513,6 +523,9 @@ impl Model {
     /// While a line of the step's proof is shown, that line is drawn instead: its fact (placed
     /// or ruled out), a pattern it names, and the facts it rests on, linked to it.
     pub fn highlighted_step(&self) -> Option<Rc<PlainStep>> {
+        if let Some(s) = self.learn_step() {
+            return Some(s);
+        }
         if let Some(f) = &self.found
             && let Some(i) = f.shown
         {
@@ -685,7 +698,8 @@ impl Model {
                 }
             }
             Action::SetSpeed(ms) => self.settings.speed_ms = ms.clamp(50, 5000),
-            Action::Hint => return self.hint(),
+            Action::Hint => return self.learn_hint().unwrap_or_else(|| self.hint()),
+            Action::Learn(a) => return self.learn_act(a),
             Action::ToggleAuto => self.settings.auto = !self.settings.auto,
             Action::ToggleNotes => self.view.toggle_notes(),
             Action::FillCandidates => {
@@ -1299,6 +1313,7 @@ impl Model {
             return None;
         }
         match reply {
+            reply if self.learn.awaits(id) => return self.learn_receive(id, reply),
             Reply::Parsed(board) if self.mail.is(Awaited::Parse, id) => {
                 self.mail.done(Awaited::Parse);
                 self.drop_new_puzzle();
@@ -1415,8 +1430,15 @@ mod tests {
                     Job::Generate { choice, seed, background } => {
                         vec![crate::agent::GenJob::new(choice, seed, background).run()]
                     }
-                    Job::Cancel(_) | Job::Fault { .. } => vec![],
+                    Job::Cancel(_) | Job::Fault { .. } | Job::PrepareDrills { .. } => vec![],
                     Job::Ping => vec![Reply::Pong],
+                    Job::Drill { technique, seed } => {
+                        vec![match crate::agent::DrillJob::new(&technique, seed).run() {
+                            Ok(d) => Reply::Drill(Box::new(d)),
+                            Err(e) => Reply::DrillFailed(e),
+                        }]
+                    }
+                    Job::Grade(req) => vec![Reply::Graded(Box::new(crate::agent::grade_job(&req)))],
                 };
                 for reply in replies {
                     m = m.apply(Action::Worker(Response { id, reply }));

@@ -539,3 +539,81 @@ async fn wasm_vs_native_family() {
         sleep(0).await;
     }
 }
+
+/// The drill grader through the built worker, on each of its four answer cases: a drill of
+/// X-Wing made by the worker (one with two eliminations or more), then its key struck whole
+/// (all found), all but one (some found, "1 of 2 eliminations"), a candidate no X-Wing there
+/// removes (not proven) and the solution's digit of a cell (against the solution).
+#[wasm_bindgen_test]
+async fn the_worker_makes_drills_and_grades_the_four_answer_cases() {
+    use deduku_web::protocol::{FindingKind, GradeRequest, PlainDrill};
+    let (client, mut rx) = spawn_worker().await;
+    let mut drill: Option<(PlainDrill, deduku::drill::Key)> = None;
+    for id in 1..=12u64 {
+        client.send(Request { id, job: Job::Drill { technique: "x-wing".into(), seed: id } });
+        let r = next(&mut rx, 60).await;
+        assert_eq!(r.id, id);
+        let Reply::Drill(d) = r.reply else { panic!("expected a drill, got {:?}", r.reply) };
+        assert_eq!(d.technique, "x-wing");
+        assert_eq!(d.step.technique, "X-Wing");
+        let key = deduku::drill::Key::of(&d.position.to_board(), deduku::Technique::XWing);
+        if key.eliminations.len() >= 2 && key.placements.is_empty() {
+            drill = Some((*d, key));
+            break;
+        }
+    }
+    let (d, key) = drill.expect("an X-Wing drill with two eliminations or more in 12");
+    let elims: Vec<PlainCand> = key.eliminations.iter().map(|&c| PlainCand::from(c)).collect();
+    let mut id = 100;
+    let mut grade = |struck: Vec<PlainCand>| {
+        id += 1;
+        let req = GradeRequest {
+            technique: d.technique.clone(),
+            position: d.position.clone(),
+            solution: d.solution.clone(),
+            struck,
+            placed: vec![],
+        };
+        client.send(Request { id, job: Job::Grade(Box::new(req)) });
+        id
+    };
+    let mut graded = Vec::new();
+    // All found.
+    let a = grade(elims.clone());
+    // Some found: all but the last.
+    let b = grade(elims[..elims.len() - 1].to_vec());
+    // Not proven: a candidate of the position that no X-Wing removes and the solution allows.
+    let stray = (0..81usize)
+        .filter(|&i| d.position.value(i) == 0)
+        .flat_map(|i| (1..=9u8).map(move |k| PlainCand { cell: i as u8, digit: k }))
+        .find(|c| {
+            d.position.cand_mask(c.cell as usize) & (1 << (c.digit - 1)) != 0
+                && d.solution[c.cell as usize] != c.digit
+                && !elims.contains(c)
+        })
+        .expect("a stray candidate");
+    let c = grade(vec![stray]);
+    // Against the solution: the solution's digit of an empty cell.
+    let i = (0..81usize).find(|&i| d.position.value(i) == 0).expect("an empty cell");
+    let wrong = PlainCand { cell: i as u8, digit: d.solution[i] };
+    let e = grade(vec![wrong]);
+    for want in [a, b, c, e] {
+        let r = next(&mut rx, 20).await;
+        assert_eq!(r.id, want);
+        let Reply::Graded(g) = r.reply else { panic!("expected a grade, got {:?}", r.reply) };
+        graded.push(g);
+    }
+    let kinds = |k: usize| graded[k].findings.iter().map(|f| f.kind).collect::<Vec<_>>();
+    assert!(graded[0].correct);
+    assert_eq!(kinds(0), [FindingKind::AllFound]);
+    assert!(!graded[1].correct);
+    assert_eq!(kinds(1), [FindingKind::SomeFound]);
+    let n = elims.len();
+    assert_eq!(graded[1].findings[0].text, format!("Some found: {} of {n} eliminations.", n - 1));
+    assert_eq!(kinds(2), [FindingKind::NotProven, FindingKind::SomeFound]);
+    assert_eq!(graded[2].findings[0].candidate, Some(stray));
+    assert!(graded[2].findings[0].text.starts_with("No X-Wing here removes"), "{:?}", graded[2]);
+    assert_eq!(kinds(3), [FindingKind::AgainstSolution, FindingKind::SomeFound]);
+    assert!(graded[3].findings[0].text.ends_with(&format!("is {} in the solution.", wrong.digit)));
+    assert!(graded.iter().all(|g| !g.instances.is_empty() && g.key == key.text()));
+}

@@ -6,16 +6,19 @@ use super::controls::Controls;
 use super::export::Export;
 use super::grid::Grid;
 use super::import::Import;
+use super::learn::LearnPanel;
 use super::new_puzzle::{NewPuzzle, Toolbar};
 use super::pad::Pad;
 use super::status::Status;
 use super::steps::StepList;
 use super::techniques::Techniques;
 use super::update::UpdateNotice;
+use crate::hooks::use_learn_progress;
 use crate::hooks::{
     KEY_HELP, use_action, use_file_drop, use_opened, use_page_keys, use_persisted_model,
     use_player, use_pool_when_idle, use_worker,
 };
+use crate::state::LearnAction;
 use crate::state::{Action, Awaited, POOL_LEVELS, PathState};
 use yew::prelude::*;
 
@@ -28,6 +31,7 @@ pub fn App() -> Html {
     use_file_drop(on_action.clone());
     use_player(&model);
     use_pool_when_idle(&model);
+    use_learn_progress(&model);
     let keys_fold = use_opened();
 
     let on_select = use_action(&on_action, Action::Select);
@@ -46,6 +50,7 @@ pub fn App() -> Html {
         .map(|(k, what)| html! { <li><kbd>{ *k }</kbd>{ " " }{ *what }</li> });
     let making = m.maker.making(&m.mail);
     let live = announcements(m);
+    let learn_open = m.learn.open;
     html! {
         <>
             // The title and the actions a first visit looks for (a new puzzle, an empty grid);
@@ -56,6 +61,9 @@ pub fn App() -> Html {
                     <p class="tagline">{ "Sudoku helper and explainer — solve it yourself, with hints in plain words." }</p>
                 </div>
                 <Toolbar level={m.settings.level.clone()} on_action={on_action.clone()} />
+                <button id="learn-open" class="learn-open" aria-pressed={m.learn.open.to_string()}
+                    onclick={on_action.reform(move |_: MouseEvent| Action::Learn(if learn_open { LearnAction::Close } else { LearnAction::Open(super::learn::today()) }))}>
+                    { "Learn" }</button>
             </header>
             // The grid with its pad, the assistant (status, messages, the hint or step and its
             // buttons), then the menus (folds: Puzzle, Tools, Techniques, Share, Keys) and the
@@ -85,6 +93,7 @@ pub fn App() -> Html {
                         cancelled={m.path_state == PathState::Cancelled} playing={m.player.playing}
                         speed_ms={m.settings.speed_ms} proof_line={m.proof_line}
                         on_action={on_action.clone()} />
+                    <LearnPanel learn={m.learn.clone()} on_grid={m.learn_on_grid()} on_action={on_action.clone()} />
                 </div>
                 <div class="side-col">
                     <nav class="menus" aria-label="Menus">

@@ -16,6 +16,7 @@ pub mod controls;
 pub mod export;
 pub mod grid;
 pub mod import;
+pub mod learn;
 pub mod new_puzzle;
 pub mod overlay;
 pub mod pad;

@@ -11,6 +11,7 @@
 //! - [`use_player`]: the timer that plays the path.
 //! - [`use_pool_when_idle`]: lets the worker fill the pool of ready puzzles once the person
 //!   has left the page alone for a while.
+//! - [`use_learn_progress`]: the Learn place's drill progress, kept in local storage.
 //! - [`use_action`]: a typed callback for a component (an index → [`Action::Select`]) that
 //!   stays the same from render to render.
 //! - [`use_opened`]: whether a folded panel (`<details>`) has been opened yet, so that its body
@@ -18,6 +19,7 @@
 
 mod drop;
 mod keys;
+mod learn;
 mod persistence;
 mod player;
 mod pool;
@@ -25,6 +27,7 @@ mod worker;
 
 pub use drop::{MAX_DROP_BYTES, use_file_drop};
 pub use keys::{KEY_HELP, page_key_action, use_page_keys};
+pub use learn::use_learn_progress;
 pub use persistence::use_persisted_model;
 pub use player::use_player;
 pub use pool::use_pool_when_idle;

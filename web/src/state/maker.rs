@@ -126,7 +126,9 @@ impl Maker {
         true
     }
 
-    fn next_seed(&mut self) -> u64 {
+    /// A fresh seed for a generator request of the page (puzzles, and drills too), from the
+    /// seed given to [`Maker::start`]: a different one each call.
+    pub fn next_seed(&mut self) -> u64 {
         self.seed.1 += 1;
         deduku::generate::seed_for(self.seed.0, self.seed.1)
     }

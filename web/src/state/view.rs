@@ -62,6 +62,15 @@ impl View {
         self.pen = if self.notes() { Pen::Digits } else { Pen::Notes };
     }
 
+    /// Takes up `pen` (a drill takes up notes): leaving the highlight pen for digits puts it
+    /// down, as [`View::toggle_highlighting`] does.
+    pub fn take(&mut self, pen: Pen) {
+        if pen == Pen::Digits && self.highlighting() {
+            self.toggle_highlighting();
+        }
+        self.pen = pen;
+    }
+
     /// Takes up or puts down the highlight pen; putting it down clears the highlight.
     pub fn toggle_highlighting(&mut self) {
         if self.highlighting() {

@@ -4,12 +4,14 @@
 //! cargo run -p deduku --release --example se_agreement [FILE] [--limit N] [--worst N]
 //! ```
 //!
-//! Reads `../shared/data/corpora/se-rated-dev.txt` (lines `puzzle ER EP ED`, rated by Sukaku
-//! Explainer's `serate` with default options; its header says how) unless a file is given, and
-//! skips with a message when it is absent. Each puzzle is rated the way every path is
-//! ([`deduku::solve_path`]); the example prints the mean absolute ER difference and the share
-//! within 0.1 and within 0.3, overall and by ER band (below 3, 3–6, 6–8, 8 and up), the same for
-//! EP and ED, the time per puzzle, and the worst puzzles with the technique of their hardest step.
+//! Reads `../shared/data/corpora/se-rated-dev.txt` (lines `puzzle ER EP ED [time]`, rated by
+//! Sukaku Explainer's `serate` with default options; its header says how) unless a file is given
+//! (`se-rated-top-dev.txt` for the top of the scale), and skips with a message when it is absent.
+//! Each puzzle is rated the way every path is ([`deduku::solve_path`]); the example prints the mean
+//! absolute ER difference and the share within 0.1 and within 0.3, overall and by ER band (below
+//! 3, 3–6, 6–8, 8–9, 9–10.5, 10.5 and up), the same for EP and ED, the time per puzzle, its
+//! ratio to `serate`'s time when the file gives one (a fifth column like `1m47s`), and the worst
+//! puzzles with the technique of their hardest step.
 //! Measured numbers are in the README (`bench/run rating` writes them).
 
 use deduku_test_support as support;
@@ -25,6 +27,17 @@ struct Rated {
     er: f32,
     ep: f32,
     ed: f32,
+    /// `serate`'s time, seconds, when the file gives it.
+    secs: Option<f64>,
+}
+
+/// `1m47s`, `52s` or `3.5` as seconds.
+fn seconds(s: &str) -> Option<f64> {
+    let s = s.strip_suffix('s').unwrap_or(s);
+    match s.split_once('m') {
+        Some((m, sec)) => Some(m.parse::<f64>().ok()? * 60.0 + sec.parse::<f64>().unwrap_or(0.0)),
+        None => s.parse().ok(),
+    }
 }
 
 fn read(path: &PathBuf) -> Option<Vec<Rated>> {
@@ -41,6 +54,7 @@ fn read(path: &PathBuf) -> Option<Vec<Rated>> {
                     er: num(1)?,
                     ep: num(2)?,
                     ed: num(3)?,
+                    secs: f.get(4).and_then(|s| seconds(s)),
                 })
             })
             .collect(),
@@ -80,8 +94,14 @@ impl Tally {
     }
 }
 
-const BANDS: [(&str, f32, f32); 4] =
-    [("ER <3", 0.0, 3.0), ("ER 3-6", 3.0, 6.0), ("ER 6-8", 6.0, 8.0), ("ER 8+", 8.0, 99.0)];
+const BANDS: [(&str, f32, f32); 6] = [
+    ("ER <3", 0.0, 3.0),
+    ("ER 3-6", 3.0, 6.0),
+    ("ER 6-8", 6.0, 8.0),
+    ("ER 8-9", 8.0, 9.0),
+    ("ER 9-10.5", 9.0, 10.5),
+    ("ER 10.5+", 10.5, 99.0),
+];
 
 fn main() {
     let mut args = std::env::args().skip(1);
@@ -107,10 +127,16 @@ fn main() {
     let (mut ep, mut ed) = (Tally::default(), Tally::default());
     let mut worst = Vec::new();
     let mut times = Vec::new();
+    let (mut ours_total, mut se_total) = (0.0f64, 0.0f64);
     for r in &set {
         let t0 = Instant::now();
         let path = solve_path(&r.board);
-        times.push(t0.elapsed());
+        let took = t0.elapsed();
+        times.push(took);
+        if let Some(s) = r.secs {
+            ours_total += took.as_secs_f64();
+            se_total += s;
+        }
         let rating = path.rating;
         let d = (f64::from(rating.se) - f64::from(r.er)).abs();
         all.add(d);
@@ -119,7 +145,7 @@ fn main() {
         }
         ep.add((f64::from(rating.ep) - f64::from(r.ep)).abs());
         ed.add((f64::from(rating.ed) - f64::from(r.ed)).abs());
-        worst.push((d, r, rating));
+        worst.push((d, r, rating, took));
     }
     println!("ER (Deduku's SE number against SE's):");
     println!("{}", all.line("all"));
@@ -137,11 +163,19 @@ fn main() {
             max.as_secs_f64() * 1000.0
         );
     }
-    worst.sort_by(|a, b| b.0.total_cmp(&a.0));
-    println!("worst {worst_n} (SE ER/EP/ED, ours ER/EP/ED, our hardest step):");
-    for (d, r, rating) in worst.iter().take(worst_n) {
+    if se_total > 0.0 {
         println!(
-            "  {:+.1}  SE {:.1}/{:.1}/{:.1}  ours {:.1}/{:.1}/{:.1}  {:<32} {}",
+            "serate's time / ours, over the puzzles the file times: {:.0}x ({:.1} s against {:.1} s)",
+            se_total / ours_total.max(1e-9),
+            se_total,
+            ours_total
+        );
+    }
+    worst.sort_by(|a, b| b.0.total_cmp(&a.0));
+    println!("worst {worst_n} (SE ER/EP/ED, ours ER/EP/ED, our time, our hardest step):");
+    for (d, r, rating, took) in worst.iter().take(worst_n) {
+        println!(
+            "  {:+.1}  SE {:.1}/{:.1}/{:.1}  ours {:.1}/{:.1}/{:.1}  {:>7.2}s  {:<28} {}",
             if rating.se >= r.er { *d } else { -*d },
             r.er,
             r.ep,
@@ -149,6 +183,7 @@ fn main() {
             rating.se,
             rating.ep,
             rating.ed,
+            took.as_secs_f64(),
             rating.hardest.map_or("none", |t| t.id()),
             r.line
         );

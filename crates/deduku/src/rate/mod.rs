@@ -8,6 +8,7 @@
 //! this module turns steps into a [`Rating`].
 
 mod se_chains;
+mod se_nested;
 pub(crate) mod se_walk;
 
 pub use se_walk::se_steps;

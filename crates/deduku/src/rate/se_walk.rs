@@ -26,6 +26,7 @@
 
 use super::length_bonus;
 use super::se_chains::ChainSearch;
+use super::se_nested::{DynSearch, Mode};
 use crate::board::Board;
 use crate::grid::{Candidate, Cell, CellSet, Digit, DigitSet, House, HouseKind};
 use crate::logic::combos;
@@ -78,10 +79,6 @@ pub(super) enum Rule {
     CellRegionForcing,
     /// Dynamic contradictions and verities.
     DynamicForcing,
-    /// Dynamic forcing chains (+).
-    DynamicForcingPlus,
-    /// Nested forcing chains with dynamic chains inside.
-    NestedForcing,
     BruteForce,
 }
 
@@ -120,9 +117,7 @@ impl Rule {
             Rule::ForcingChain => 7.0,
             Rule::CellRegionForcing => 8.0,
             Rule::DynamicForcing => 8.5,
-            Rule::DynamicForcingPlus => 9.0,
             Rule::BruteForce => 10.0,
-            Rule::NestedForcing => 10.5,
         }
     }
 }
@@ -138,7 +133,14 @@ enum Stage {
     AlignedPairs,
     Chains,
     Forcing(&'static [Technique], Rule),
+    /// SE's own dynamic and nested forcing chains ([`super::se_nested`]).
+    Dynamic(Mode),
     BruteForce,
+}
+
+/// SE's chaining rule of nesting `level` (dynamic), with nesting `limit` inside at level 4.
+const fn dynamic(level: u8, limit: u8) -> Stage {
+    Stage::Dynamic(Mode { multiple: true, dynamic: true, level, limit })
 }
 
 use Technique as T;
@@ -176,8 +178,13 @@ const STAGES: &[Stage] = &[
         &[T::ForcingChainContradiction, T::ForcingNetContradiction, T::ForcingNetVerity],
         Rule::DynamicForcing,
     ),
-    Stage::Forcing(&[T::DynamicForcingNet], Rule::DynamicForcingPlus),
-    Stage::Forcing(&[T::NestedForcingNet], Rule::NestedForcing),
+    dynamic(0, 0),
+    dynamic(1, 0),
+    dynamic(2, 0),
+    dynamic(3, 0),
+    dynamic(4, 0),
+    dynamic(4, 1),
+    dynamic(4, 2),
     Stage::BruteForce,
 ];
 
@@ -198,6 +205,7 @@ pub(crate) enum SeFound {
 pub(crate) struct SeSearch {
     stage: usize,
     chains: ChainSearch,
+    dynamic: Option<DynSearch>,
 }
 
 impl SeSearch {
@@ -236,6 +244,16 @@ impl SeSearch {
                         (s, r)
                     })
                     .min_by(|a, b| a.1.total_cmp(&b.1)),
+                Stage::Dynamic(mode) => {
+                    match self.dynamic.get_or_insert_with(|| DynSearch::new(mode)).run(board, stop)
+                    {
+                        None => return SeFound::Stopped,
+                        Some(found) => {
+                            self.dynamic = None;
+                            found
+                        }
+                    }
+                }
                 Stage::BruteForce => {
                     first_of(board, T::BruteForce, ctx).map(|s| (s, Rule::BruteForce.rating()))
                 }

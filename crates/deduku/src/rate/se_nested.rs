@@ -107,7 +107,7 @@ struct Node {
 }
 
 /// One chaining from one assumption: the candidates reached, each once, with their parents.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 struct Run {
     nodes: Vec<Node>,
     parents: Vec<u32>,
@@ -166,6 +166,48 @@ impl Run {
     fn parents_of(&self, i: u32) -> &[u32] {
         let n = &self.nodes[i as usize];
         &self.parents[n.from as usize..(n.from + n.count) as usize]
+    }
+}
+
+/// A run kept for its assumption: the run, the contradiction it ended on, and the rule it was
+/// completed for. Runs are kept for the whole search on one grid, and from one stage of the walk
+/// to the next: a rule whose nested rules begin with another rule's continues that rule's runs
+/// (the two chainings agree until the other's last rule finds nothing).
+#[derive(Clone, Debug)]
+struct Entry {
+    run: Run,
+    found: Option<(u32, u32)>,
+    done: Mode,
+}
+
+/// How many of `to`'s nested rules a run completed for `from` has tried in vain at its end
+/// (`usize::MAX`: the same rule), if `from`'s rules begin `to`'s.
+fn rules_done(from: Mode, to: Mode) -> Option<usize> {
+    if from == to {
+        return Some(usize::MAX);
+    }
+    if (from.multiple, from.dynamic) != (to.multiple, to.dynamic) {
+        return None;
+    }
+    match (from.level, to.level) {
+        (0, _) => Some(0),
+        (f, t) if f < t && t <= 3 => Some(usize::from(f)),
+        (1, 4) => Some(1),
+        _ => None,
+    }
+}
+
+/// The runs of one search (one grid), by assumption literal, with the nested chains their
+/// nodes refer to.
+#[derive(Clone, Debug)]
+pub(super) struct Runs {
+    at: Vec<Option<Entry>>,
+    nested: Vec<(u64, u32)>,
+}
+
+impl Default for Runs {
+    fn default() -> Runs {
+        Runs { at: vec![None; LITS], nested: Vec::new() }
     }
 }
 
@@ -235,12 +277,17 @@ impl Mode {
 struct Engine {
     mode: Mode,
     pool: Vec<Run>,
-    /// Nested chains met by this engine's runs: key and complexity.
-    nested: Vec<(u64, u32)>,
+    /// The runs of the current search, and the nested chains they met.
+    runs: Runs,
     /// The chaining nested at level 4 (dynamic), or the multiple chains of level 3.
     inner: Option<Box<Engine>>,
     /// Scratch of the unary chains (levels 2 and 3).
     unary: Unary,
+    /// Scratch: hidden parents, and the ancestors met (`stamp[lit] == epoch`).
+    hidden: Vec<u32>,
+    stamp: Vec<u32>,
+    epoch: u32,
+    todo: Vec<u32>,
 }
 
 impl Engine {
@@ -253,9 +300,13 @@ impl Engine {
         Engine {
             mode,
             pool: Vec::new(),
-            nested: Vec::new(),
+            runs: Runs::default(),
             inner: inner.map(|m| Box::new(Engine::new(m))),
             unary: Unary::default(),
+            hidden: Vec::new(),
+            stamp: vec![0; LITS],
+            epoch: 0,
+            todo: Vec::new(),
         }
     }
 
@@ -268,18 +319,73 @@ impl Engine {
         self.pool.push(r);
     }
 
+    /// The run from assumption `seed` on `grid` (the search's grid), kept or computed; give it
+    /// back with [`Engine::put`].
+    fn get(&mut self, grid: &mut Grid, seed: u16) -> Entry {
+        if let Some(mut e) = self.runs.at[usize::from(seed)].take() {
+            match rules_done(e.done, self.mode) {
+                Some(usize::MAX) => return e,
+                Some(_) if e.found.is_some() => {
+                    e.done = self.mode;
+                    return e;
+                }
+                Some(k) => {
+                    e.found = self.chain(grid, &mut e.run, Some(k));
+                    e.done = self.mode;
+                    return e;
+                }
+                None => self.give_run(e.run),
+            }
+        }
+        let mut run = self.take_run();
+        run.enter(seed, Cause::Start, &[], NONE);
+        let found = self.chain(grid, &mut run, None);
+        Entry { run, found, done: self.mode }
+    }
+
+    fn put(&mut self, seed: u16, e: Entry) {
+        self.runs.at[usize::from(seed)] = Some(e);
+    }
+
+    /// Forgets every run (a new grid).
+    fn forget(&mut self) {
+        for k in 0..LITS {
+            if let Some(e) = self.runs.at[k].take() {
+                self.give_run(e.run);
+            }
+        }
+        self.runs.nested.clear();
+    }
+
     /// Completes `run` from its seeds on `grid` (restored on return); the contradiction found,
-    /// as the two nodes of one candidate on and off, if any.
-    fn chain(&mut self, grid: &mut Grid, run: &mut Run) -> Option<(u32, u32)> {
+    /// as the two nodes of one candidate on and off, if any. `resume`: the run is complete for
+    /// a rule whose nested rules are the first `k` of this one's; it goes on from its end.
+    fn chain(
+        &mut self,
+        grid: &mut Grid,
+        run: &mut Run,
+        resume: Option<usize>,
+    ) -> Option<(u32, u32)> {
         let geo = geometry();
         let source = *grid;
-        let mut pend_on: std::collections::VecDeque<u32> = run.on_order.iter().copied().collect();
-        let mut pend_off: std::collections::VecDeque<u32> = run.off_order.iter().copied().collect();
+        // The candidates not yet expanded: the tails of the run's lists, from these cursors.
+        let (mut on_at, mut off_at) = (0, 0);
+        let mut skip = 0;
+        if let Some(k) = resume {
+            (on_at, off_at, skip) = (run.on_order.len(), run.off_order.len(), k);
+            if self.mode.dynamic {
+                for &i in &run.off_order {
+                    let l = run.nodes[i as usize].lit;
+                    grid[lit_cell(l)] &= !(1 << lit_digit(l));
+                }
+            }
+        }
         let dynamic = self.mode.dynamic;
-        let mut hidden: Vec<u32> = Vec::new();
+        let mut hidden = std::mem::take(&mut self.hidden);
         let mut found = None;
         loop {
-            if let Some(p) = pend_on.pop_front() {
+            if let Some(&p) = run.on_order.get(on_at) {
+                on_at += 1;
                 let l = run.nodes[p as usize].lit;
                 let (c, d) = (lit_cell(l), lit_digit(l));
                 let mut outs: [(u16, Cause); 32] = [(0, Cause::Start); 32];
@@ -306,14 +412,14 @@ impl Engine {
                         break;
                     }
                     if run.get(q) == NONE {
-                        let i = run.enter(q, cause, &[p], NONE);
-                        pend_off.push_back(i);
+                        run.enter(q, cause, &[p], NONE);
                     }
                 }
                 if found.is_some() {
                     break;
                 }
-            } else if let Some(p) = pend_off.pop_front() {
+            } else if let Some(&p) = run.off_order.get(off_at) {
+                off_at += 1;
                 let l = run.nodes[p as usize].lit;
                 let (c, d) = (lit_cell(l), lit_digit(l));
                 let mut outs: [(u16, Cause); 4] = [(0, Cause::Start); 4];
@@ -374,19 +480,18 @@ impl Engine {
                         break;
                     }
                     if run.get(q) == NONE {
-                        let i = run.enter(q, cause, &hidden, NONE);
-                        pend_on.push_back(i);
+                        run.enter(q, cause, &hidden, NONE);
                     }
                 }
                 if found.is_some() {
                     break;
                 }
             }
-            if pend_on.is_empty() && pend_off.is_empty() {
+            if on_at == run.on_order.len() && off_at == run.off_order.len() {
                 if self.mode.level == 0 {
                     break;
                 }
-                let adv = self.advanced(grid, &source);
+                let adv = self.advanced(grid, &source, std::mem::take(&mut skip));
                 for a in adv {
                     let q = lit(usize::from(a.removes) / 9, usize::from(a.removes) % 9, false);
                     if run.get(q) != NONE {
@@ -395,39 +500,44 @@ impl Engine {
                     let parents: Vec<u32> =
                         a.parents.iter().map(|&x| run.get(x)).filter(|&x| x != NONE).collect();
                     let nested = match a.nested {
-                        Some(k) => match self.nested.iter().position(|x| *x == k) {
+                        Some(k) => match self.runs.nested.iter().position(|x| *x == k) {
                             Some(i) => i as u32,
                             None => {
-                                self.nested.push(k);
-                                self.nested.len() as u32 - 1
+                                self.runs.nested.push(k);
+                                self.runs.nested.len() as u32 - 1
                             }
                         },
                         None => NONE,
                     };
-                    let i = run.enter(q, Cause::Rule, &parents, nested);
-                    pend_off.push_back(i);
+                    run.enter(q, Cause::Rule, &parents, nested);
                 }
-                if pend_off.is_empty() {
+                if off_at == run.off_order.len() {
                     break;
                 }
             }
         }
         *grid = source;
+        self.hidden = hidden;
         found
     }
 
     /// The eliminations of the first rule nested at this level that finds any depending on
     /// the chain (`grid` is the reduced grid, `source` the grid the chaining started from).
-    fn advanced(&mut self, grid: &Grid, source: &Grid) -> Vec<Advanced> {
+    /// The first `skip` rules are known to find nothing.
+    fn advanced(&mut self, grid: &Grid, source: &Grid, skip: usize) -> Vec<Advanced> {
         let mut out = Vec::new();
-        basic_rules(grid, source, &mut out);
-        if !out.is_empty() {
-            return out;
+        if skip < 1 {
+            basic_rules(grid, source, &mut out);
+            if !out.is_empty() {
+                return out;
+            }
         }
         let level = self.mode.level;
         if level == 2 || level == 3 {
-            let hints = self.unary.hints(grid, source);
-            push_hints(&hints, &mut out);
+            if skip < 2 {
+                let hints = self.unary.hints(grid, source);
+                push_hints(&hints, &mut out);
+            }
             if !out.is_empty() || level == 2 {
                 return out;
             }
@@ -448,6 +558,7 @@ impl Engine {
         for c in 0..81 {
             self.cell_hints(&mut g, c, &mut sink);
         }
+        self.forget();
         finish(all)
     }
 
@@ -459,19 +570,17 @@ impl Engine {
             return;
         }
         let base = self.mode.base();
-        let mut on_runs: Vec<Run> = Vec::new();
-        let mut off_runs: Vec<Run> = Vec::new();
+        let mut on_runs: Vec<Entry> = Vec::new();
+        let mut off_runs: Vec<Entry> = Vec::new();
         for d in bits(grid[c]) {
-            let mut on_run = self.take_run();
-            on_run.enter(lit(c, d, true), Cause::Start, &[], NONE);
-            let absurd = self.chain(grid, &mut on_run);
+            let on_e = self.get(grid, lit(c, d, true));
+            let (on_run, absurd) = (on_e.run, on_e.found);
             if dynamic && let Some((a, b)) = absurd {
                 let t = [(&on_run, a), (&on_run, b)];
                 self.offer(sink, base, 7, &t, vec![(c * 9 + d) as u16], None, Cause::Start, grid);
             }
-            let mut off_run = self.take_run();
-            off_run.enter(lit(c, d, false), Cause::Start, &[], NONE);
-            let absurd = self.chain(grid, &mut off_run);
+            let off_e = self.get(grid, lit(c, d, false));
+            let (off_run, absurd) = (off_e.run, off_e.found);
             if dynamic && let Some((a, b)) = absurd {
                 let t = [(&off_run, a), (&off_run, b)];
                 let removes = others(grid, c, d);
@@ -505,16 +614,17 @@ impl Engine {
                 }
             }
             self.region_hints(grid, c, d, &on_run, sink);
-            on_runs.push(on_run);
-            off_runs.push(off_run);
+            on_runs.push(Entry { run: on_run, found: on_e.found, done: on_e.done });
+            off_runs.push(Entry { run: off_run, found: off_e.found, done: off_e.done });
         }
         if card == 2 || multiple && card > 2 {
             for on in [true, false] {
-                let first = &on_runs[0];
+                let first = &on_runs[0].run;
                 let order = if on { &first.on_order } else { &first.off_order };
                 for &i in order {
                     let l = first.nodes[i as usize].lit;
-                    let t: Vec<(&Run, u32)> = on_runs.iter().map(|r| (r, r.get(l))).collect();
+                    let t: Vec<(&Run, u32)> =
+                        on_runs.iter().map(|e| (&e.run, e.run.get(l))).collect();
                     if t.iter().any(|x| x.1 == NONE) {
                         continue;
                     }
@@ -530,8 +640,9 @@ impl Engine {
                 }
             }
         }
-        for r in on_runs.into_iter().chain(off_runs) {
-            self.give_run(r);
+        for (d, (on_e, off_e)) in bits(grid[c]).zip(on_runs.into_iter().zip(off_runs)) {
+            self.put(lit(c, d, true), on_e);
+            self.put(lit(c, d, false), off_e);
         }
     }
 
@@ -546,19 +657,17 @@ impl Engine {
             if !(places.len() == 2 || self.mode.multiple && places.len() > 2) || places[0] != c {
                 continue;
             }
-            let mut runs: Vec<Run> = Vec::new();
+            let mut entries: Vec<Entry> = Vec::new();
             for &o in &places[1..] {
-                let mut r = self.take_run();
-                r.enter(lit(o, d, true), Cause::Start, &[], NONE);
-                self.chain(grid, &mut r);
-                runs.push(r);
+                entries.push(self.get(grid, lit(o, d, true)));
             }
+            let runs: Vec<&Run> = entries.iter().map(|e| &e.run).collect();
             for on in [true, false] {
                 let order = if on { &on_run.on_order } else { &on_run.off_order };
                 for &i in order {
                     let l = on_run.nodes[i as usize].lit;
                     let mut t: Vec<(&Run, u32)> = vec![(on_run, i)];
-                    t.extend(runs.iter().map(|r| (r, r.get(l))));
+                    t.extend(runs.iter().map(|&r| (r, r.get(l))));
                     if t.iter().any(|x| x.1 == NONE) {
                         continue;
                     }
@@ -573,8 +682,9 @@ impl Engine {
                     }
                 }
             }
-            for r in runs {
-                self.give_run(r);
+            drop(runs);
+            for (&o, e) in places[1..].iter().zip(entries) {
+                self.put(lit(o, d, true), e);
             }
         }
     }
@@ -583,7 +693,7 @@ impl Engine {
     /// given to the assumptions (cell and region chains depend on their cell or house).
     #[allow(clippy::too_many_arguments)]
     fn offer(
-        &self,
+        &mut self,
         sink: &mut Sink,
         base: u32,
         sort: u8,
@@ -597,10 +707,14 @@ impl Engine {
         let mut complexity = 0u32;
         let mut nested: Vec<u32> = Vec::new();
         let mut parents: Vec<u16> = Vec::new();
-        let mut seen = vec![false; LITS];
-        let mut todo: Vec<u32> = Vec::new();
+        let mut todo = std::mem::take(&mut self.todo);
         for &(run, t) in targets {
-            seen.iter_mut().for_each(|s| *s = false);
+            self.epoch = self.epoch.wrapping_add(1);
+            if self.epoch == 0 {
+                self.stamp.iter_mut().for_each(|s| *s = 0);
+                self.epoch = 1;
+            }
+            let epoch = self.epoch;
             todo.clear();
             todo.push(t);
             let mut k = 0;
@@ -608,7 +722,7 @@ impl Engine {
                 let i = todo[k];
                 k += 1;
                 let n = run.nodes[i as usize];
-                if std::mem::replace(&mut seen[usize::from(n.lit)], true) {
+                if std::mem::replace(&mut self.stamp[usize::from(n.lit)], epoch) == epoch {
                     continue;
                 }
                 complexity += 1;
@@ -624,7 +738,8 @@ impl Engine {
                 todo.extend_from_slice(run.parents_of(i));
             }
         }
-        complexity += nested.iter().map(|&i| self.nested[i as usize].1).sum::<u32>();
+        self.todo = todo;
+        complexity += nested.iter().map(|&i| self.runs.nested[i as usize].1).sum::<u32>();
         removes.sort_unstable();
         let tenths = base + steps_of(complexity);
         sink.add(Hint { tenths, complexity, sort, removes, places, parents });
@@ -889,11 +1004,54 @@ fn basic_rules(grid: &Grid, source: &Grid, out: &mut Vec<Advanced>) {
 struct Unary {
     nodes: Vec<(u16, u32, Cause)>,
     on_seen: Vec<bool>,
+    adj: Adj,
+}
+
+/// The links of each literal on one grid, per kind of links, computed when first asked for.
+#[derive(Debug, Default)]
+struct Adj {
+    /// Per kind × literal: the epoch its span was computed in, and the span.
+    epoch: Vec<u32>,
+    span: Vec<(u32, u32)>,
+    list: Vec<(u16, Cause)>,
+    now: u32,
+    scratch: Vec<(u16, Cause)>,
+}
+
+impl Adj {
+    /// Forgets every list (a new grid).
+    fn reset(&mut self) {
+        if self.epoch.is_empty() {
+            self.epoch = vec![0; 3 * LITS];
+            self.span = vec![(0, 0); 3 * LITS];
+        }
+        self.now = self.now.wrapping_add(1);
+        if self.now == 0 {
+            self.epoch.iter_mut().for_each(|e| *e = 0);
+            self.now = 1;
+        }
+        self.list.clear();
+    }
+
+    #[inline(always)]
+    fn span(&mut self, grid: &Grid, l: u16, y: bool, x: bool) -> std::ops::Range<usize> {
+        let k = (usize::from(y) * 2 + usize::from(x) - 1) * LITS + usize::from(l);
+        if self.epoch[k] != self.now {
+            Unary::implies(grid, l, y, x, &mut self.scratch);
+            let from = self.list.len() as u32;
+            self.list.extend_from_slice(&self.scratch);
+            self.span[k] = (from, self.scratch.len() as u32);
+            self.epoch[k] = self.now;
+        }
+        let (from, n) = self.span[k];
+        from as usize..(from + n) as usize
+    }
 }
 
 impl Unary {
     fn hints(&mut self, grid: &Grid, initial: &Grid) -> Vec<Hint> {
         let mut all: Vec<(Hint, u32)> = Vec::new();
+        self.adj.reset();
         for (y, x) in [(false, true), (true, false), (true, true)] {
             for c in 0..81 {
                 if grid[c].count_ones() < 2 {
@@ -1002,13 +1160,13 @@ impl Unary {
         let mut pend_on: Vec<u32> = vec![0];
         let mut pend_off: Vec<u32> = Vec::new();
         let mut found: Vec<u32> = Vec::new();
-        let mut outs = Vec::new();
         let mut length = 0;
         while !pend_on.is_empty() || !pend_off.is_empty() {
             length += 1;
             for p in std::mem::take(&mut pend_on) {
-                Unary::implies(grid, self.nodes[p as usize].0, y, x, &mut outs);
-                for &(q, cause) in &outs {
+                let span = self.adj.span(grid, self.nodes[p as usize].0, y, x);
+                for k in span {
+                    let (q, cause) = self.adj.list[k];
                     // Not on the node's own path.
                     let mut a = self.nodes[p as usize].1;
                     let mut on_path = false;
@@ -1027,8 +1185,9 @@ impl Unary {
             }
             length += 1;
             for p in std::mem::take(&mut pend_off) {
-                Unary::implies(grid, self.nodes[p as usize].0, y, x, &mut outs);
-                for &(q, cause) in &outs {
+                let span = self.adj.span(grid, self.nodes[p as usize].0, y, x);
+                for k in span {
+                    let (q, cause) = self.adj.list[k];
                     if length >= 4 && q == source {
                         self.nodes.push((q, p, cause));
                         found.push(self.nodes.len() as u32 - 1);
@@ -1110,13 +1269,13 @@ impl Unary {
         self.on_seen.resize(LITS, false);
         self.on_seen[usize::from(source)] = true;
         let mut layer: Vec<u32> = vec![0];
-        let mut outs = Vec::new();
         let mut hit = NONE;
         'search: while !layer.is_empty() {
             let mut next = Vec::new();
             for &p in &layer {
-                Unary::implies(grid, self.nodes[p as usize].0, y, true, &mut outs);
-                for &(q, cause) in &outs {
+                let span = self.adj.span(grid, self.nodes[p as usize].0, y, true);
+                for k in span {
+                    let (q, cause) = self.adj.list[k];
                     if q == target {
                         self.nodes.push((q, p, cause));
                         hit = self.nodes.len() as u32 - 1;
@@ -1151,17 +1310,26 @@ impl Unary {
     }
 }
 
+/// The runs one stage of the walk leaves to the next on the same board: the last stage's,
+/// and those of SE's "(+)" rule (level 1), which every level 4 rule continues.
+#[derive(Debug, Default)]
+pub(super) struct Shared {
+    runs: Option<Runs>,
+    after_plus: Option<Runs>,
+}
+
 /// One stage of the walk: SE's chaining rule `mode`, cell by cell (resumable).
 #[derive(Debug)]
 pub(super) struct DynSearch {
     engine: Engine,
     next: usize,
     best: Best,
+    started: bool,
 }
 
 impl DynSearch {
     pub(super) fn new(mode: Mode) -> DynSearch {
-        DynSearch { engine: Engine::new(mode), next: 0, best: Best::default() }
+        DynSearch { engine: Engine::new(mode), next: 0, best: Best::default(), started: false }
     }
 
     /// Runs the stage on `board`; `None` when the stop check fired (call again with the same
@@ -1169,8 +1337,17 @@ impl DynSearch {
     pub(super) fn run(
         &mut self,
         board: &Board,
+        shared: &mut Shared,
         stop: Option<&dyn Fn() -> bool>,
     ) -> Option<Option<(Step, f32)>> {
+        let mode = self.engine.mode;
+        if !self.started {
+            self.started = true;
+            let kept = if mode.level == 4 { shared.after_plus.clone() } else { shared.runs.take() };
+            if let Some(runs) = kept {
+                self.engine.runs = runs;
+            }
+        }
         let mut grid: Grid = [0; 81];
         for c in Cell::all() {
             if board.value(c).is_none() {
@@ -1191,7 +1368,10 @@ impl DynSearch {
             self.next += 1;
             done_here += 1;
         }
-        let mode = self.engine.mode;
+        if mode.level == 1 {
+            shared.after_plus = Some(self.engine.runs.clone());
+        }
+        shared.runs = Some(std::mem::take(&mut self.engine.runs));
         let Some(h) = self.best.hint.take() else { return Some(None) };
         let t = if mode.level >= 2 {
             Technique::NestedForcingNet

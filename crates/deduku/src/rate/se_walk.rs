@@ -26,7 +26,7 @@
 
 use super::length_bonus;
 use super::se_chains::ChainSearch;
-use super::se_nested::{DynSearch, Mode};
+use super::se_nested::{DynSearch, Mode, Shared};
 use crate::board::Board;
 use crate::grid::{Candidate, Cell, CellSet, Digit, DigitSet, House, HouseKind};
 use crate::logic::combos;
@@ -206,6 +206,8 @@ pub(crate) struct SeSearch {
     stage: usize,
     chains: ChainSearch,
     dynamic: Option<DynSearch>,
+    /// The runs of SE's chaining stages, handed from one to the next.
+    shared: Shared,
 }
 
 impl SeSearch {
@@ -245,8 +247,11 @@ impl SeSearch {
                     })
                     .min_by(|a, b| a.1.total_cmp(&b.1)),
                 Stage::Dynamic(mode) => {
-                    match self.dynamic.get_or_insert_with(|| DynSearch::new(mode)).run(board, stop)
-                    {
+                    match self.dynamic.get_or_insert_with(|| DynSearch::new(mode)).run(
+                        board,
+                        &mut self.shared,
+                        stop,
+                    ) {
                         None => return SeFound::Stopped,
                         Some(found) => {
                             self.dynamic = None;

@@ -115,7 +115,14 @@ struct Run {
     at: Vec<u32>,
     on_order: Vec<u32>,
     off_order: Vec<u32>,
+    /// Per node, its ancestors (itself included) as a set of literals.
+    anc: Vec<[u64; WORDS]>,
+    /// Whether a node came from a nested chain.
+    nested: bool,
 }
+
+/// Words of a set of literals.
+const WORDS: usize = LITS.div_ceil(64);
 
 impl Run {
     fn new() -> Run {
@@ -125,6 +132,8 @@ impl Run {
             at: vec![NONE; LITS],
             on_order: Vec::new(),
             off_order: Vec::new(),
+            anc: Vec::new(),
+            nested: false,
         }
     }
 
@@ -136,6 +145,8 @@ impl Run {
         self.parents.clear();
         self.on_order.clear();
         self.off_order.clear();
+        self.anc.clear();
+        self.nested = false;
     }
 
     #[inline(always)]
@@ -148,6 +159,15 @@ impl Run {
         let from = self.parents.len() as u32;
         self.parents.extend_from_slice(parents);
         self.nodes.push(Node { lit: l, cause, from, count: parents.len() as u32, nested });
+        let mut set = [0u64; WORDS];
+        set[usize::from(l) / 64] |= 1 << (l % 64);
+        for &p in parents {
+            for (x, y) in set.iter_mut().zip(&self.anc[p as usize]) {
+                *x |= y;
+            }
+        }
+        self.anc.push(set);
+        self.nested |= nested != NONE;
         self.nodes.len() as u32 - 1
     }
 
@@ -709,6 +729,26 @@ impl Engine {
         let mut parents: Vec<u16> = Vec::new();
         let mut todo = std::mem::take(&mut self.todo);
         for &(run, t) in targets {
+            let set = &run.anc[t as usize];
+            complexity += set.iter().map(|w| w.count_ones()).sum::<u32>();
+            if let Some(initial) = sink.initial {
+                let target = run.nodes[t as usize];
+                for (k, &w) in set.iter().enumerate() {
+                    // The "on" literals: odd codes.
+                    let mut w = w & 0xaaaa_aaaa_aaaa_aaaa;
+                    while w != 0 {
+                        let l = (k * 64 + w.trailing_zeros() as usize) as u16;
+                        w &= w - 1;
+                        let n =
+                            if l == target.lit { target } else { run.nodes[run.get(l) as usize] };
+                        let cause = if n.cause == Cause::Start { start } else { n.cause };
+                        rule_parents(geo, initial, grid, l, cause, &mut parents);
+                    }
+                }
+            }
+            if !run.nested {
+                continue;
+            }
             self.epoch = self.epoch.wrapping_add(1);
             if self.epoch == 0 {
                 self.stamp.iter_mut().for_each(|s| *s = 0);
@@ -725,15 +765,8 @@ impl Engine {
                 if std::mem::replace(&mut self.stamp[usize::from(n.lit)], epoch) == epoch {
                     continue;
                 }
-                complexity += 1;
                 if n.nested != NONE && !nested.contains(&n.nested) {
                     nested.push(n.nested);
-                }
-                if let Some(initial) = sink.initial
-                    && lit_on(n.lit)
-                {
-                    let cause = if n.cause == Cause::Start { start } else { n.cause };
-                    rule_parents(geo, initial, grid, n.lit, cause, &mut parents);
                 }
                 todo.extend_from_slice(run.parents_of(i));
             }

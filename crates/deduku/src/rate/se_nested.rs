@@ -245,6 +245,10 @@ struct Hint {
     places: Option<u16>,
     /// Rule parents ("off" literals), for a nested hint.
     parents: Vec<u16>,
+    /// For a nested chaining hint until its rule parents are known: its conclusions (the
+    /// assumption of the run, the node) and the cause given to the assumptions.
+    targets: Vec<(u16, u32)>,
+    start: Cause,
 }
 
 impl Hint {
@@ -308,6 +312,9 @@ struct Engine {
     stamp: Vec<u32>,
     epoch: u32,
     todo: Vec<u32>,
+    /// Runs computed in this call of the walk's stage, and whether the stop check fired.
+    fresh: u32,
+    aborted: bool,
 }
 
 impl Engine {
@@ -327,6 +334,8 @@ impl Engine {
             stamp: vec![0; LITS],
             epoch: 0,
             todo: Vec::new(),
+            fresh: 0,
+            aborted: false,
         }
     }
 
@@ -341,7 +350,21 @@ impl Engine {
 
     /// The run from assumption `seed` on `grid` (the search's grid), kept or computed; give it
     /// back with [`Engine::put`].
-    fn get(&mut self, grid: &mut Grid, seed: u16) -> Entry {
+    fn get(&mut self, grid: &mut Grid, seed: u16, sink: &Sink) -> Entry {
+        let cached = self.runs.at[usize::from(seed)].as_ref();
+        let ready = cached.is_some_and(|e| {
+            e.found.is_some() && rules_done(e.done, self.mode).is_some()
+                || rules_done(e.done, self.mode) == Some(usize::MAX)
+        });
+        // Work to do: the stop check may abandon the search of the cell (the runs done are
+        // kept), once this call has done one.
+        if !ready && (self.aborted || self.fresh > 0 && sink.stop.is_some_and(|f| f())) {
+            self.aborted = true;
+            return Entry { run: self.take_run(), found: None, done: self.mode };
+        }
+        if !ready {
+            self.fresh += 1;
+        }
         if let Some(mut e) = self.runs.at[usize::from(seed)].take() {
             match rules_done(e.done, self.mode) {
                 Some(usize::MAX) => return e,
@@ -364,6 +387,11 @@ impl Engine {
     }
 
     fn put(&mut self, seed: u16, e: Entry) {
+        if e.run.nodes.is_empty() {
+            // A stand-in of an abandoned search.
+            self.give_run(e.run);
+            return;
+        }
         self.runs.at[usize::from(seed)] = Some(e);
     }
 
@@ -573,13 +601,19 @@ impl Engine {
     /// each with its rule parents against `initial`), or only the best one (`best`).
     fn hints(&mut self, grid: &Grid, initial: Option<&Grid>, best: Option<&mut Best>) -> Vec<Hint> {
         let mut all = Vec::new();
-        let mut sink = Sink { all: &mut all, best, initial, seq: 0 };
+        let mut sink = Sink { all: &mut all, best, initial, seq: 0, stop: None };
         let mut g = *grid;
         for c in 0..81 {
             self.cell_hints(&mut g, c, &mut sink);
         }
+        let mut out = finish(all);
+        if let Some(initial) = initial {
+            for h in &mut out {
+                h.parents = self.parents_of(h, initial, grid);
+            }
+        }
         self.forget();
-        finish(all)
+        out
     }
 
     /// The hints from cell `c`.
@@ -593,13 +627,13 @@ impl Engine {
         let mut on_runs: Vec<Entry> = Vec::new();
         let mut off_runs: Vec<Entry> = Vec::new();
         for d in bits(grid[c]) {
-            let on_e = self.get(grid, lit(c, d, true));
+            let on_e = self.get(grid, lit(c, d, true), sink);
             let (on_run, absurd) = (on_e.run, on_e.found);
             if dynamic && let Some((a, b)) = absurd {
                 let t = [(&on_run, a), (&on_run, b)];
                 self.offer(sink, base, 7, &t, vec![(c * 9 + d) as u16], None, Cause::Start, grid);
             }
-            let off_e = self.get(grid, lit(c, d, false));
+            let off_e = self.get(grid, lit(c, d, false), sink);
             let (off_run, absurd) = (off_e.run, off_e.found);
             if dynamic && let Some((a, b)) = absurd {
                 let t = [(&off_run, a), (&off_run, b)];
@@ -679,7 +713,7 @@ impl Engine {
             }
             let mut entries: Vec<Entry> = Vec::new();
             for &o in &places[1..] {
-                entries.push(self.get(grid, lit(o, d, true)));
+                entries.push(self.get(grid, lit(o, d, true), sink));
             }
             let runs: Vec<&Run> = entries.iter().map(|e| &e.run).collect();
             for on in [true, false] {
@@ -723,28 +757,16 @@ impl Engine {
         start: Cause,
         grid: &Grid,
     ) {
-        let geo = geometry();
         let mut complexity = 0u32;
         let mut nested: Vec<u32> = Vec::new();
-        let mut parents: Vec<u16> = Vec::new();
+        let parents: Vec<u16> = Vec::new();
         let mut todo = std::mem::take(&mut self.todo);
+        let mut kept = Vec::new();
         for &(run, t) in targets {
             let set = &run.anc[t as usize];
             complexity += set.iter().map(|w| w.count_ones()).sum::<u32>();
-            if let Some(initial) = sink.initial {
-                let target = run.nodes[t as usize];
-                for (k, &w) in set.iter().enumerate() {
-                    // The "on" literals: odd codes.
-                    let mut w = w & 0xaaaa_aaaa_aaaa_aaaa;
-                    while w != 0 {
-                        let l = (k * 64 + w.trailing_zeros() as usize) as u16;
-                        w &= w - 1;
-                        let n =
-                            if l == target.lit { target } else { run.nodes[run.get(l) as usize] };
-                        let cause = if n.cause == Cause::Start { start } else { n.cause };
-                        rule_parents(geo, initial, grid, l, cause, &mut parents);
-                    }
-                }
+            if sink.initial.is_some() {
+                kept.push((run.nodes[0].lit, t));
             }
             if !run.nested {
                 continue;
@@ -775,7 +797,33 @@ impl Engine {
         complexity += nested.iter().map(|&i| self.runs.nested[i as usize].1).sum::<u32>();
         removes.sort_unstable();
         let tenths = base + steps_of(complexity);
-        sink.add(Hint { tenths, complexity, sort, removes, places, parents });
+        let _ = grid;
+        sink.add(Hint { tenths, complexity, sort, removes, places, parents, targets: kept, start });
+    }
+
+    /// The rule parents of `h`, a hint of this search (its runs still kept), against `initial`.
+    fn parents_of(&self, h: &Hint, initial: &Grid, grid: &Grid) -> Vec<u16> {
+        let geo = geometry();
+        let mut parents = Vec::new();
+        for &(seed, t) in &h.targets {
+            let Some(e) = self.runs.at[usize::from(seed)].as_ref() else { continue };
+            let run = &e.run;
+            let target = run.nodes[t as usize];
+            for (k, &w) in run.anc[t as usize].iter().enumerate() {
+                // The "on" literals: odd codes.
+                let mut w = w & 0xaaaa_aaaa_aaaa_aaaa;
+                while w != 0 {
+                    let l = (k * 64 + w.trailing_zeros() as usize) as u16;
+                    w &= w - 1;
+                    let n = if l == target.lit { target } else { run.nodes[run.get(l) as usize] };
+                    let cause = if n.cause == Cause::Start { h.start } else { n.cause };
+                    rule_parents(geo, initial, grid, l, cause, &mut parents);
+                }
+            }
+        }
+        parents.sort_unstable();
+        parents.dedup();
+        parents
     }
 }
 
@@ -791,11 +839,8 @@ fn rule_parents(
     out: &mut Vec<u16>,
 ) {
     let (c, d) = (lit_cell(l), lit_digit(l));
-    let mut push = |x: u16| {
-        if !out.contains(&x) {
-            out.push(x);
-        }
-    };
+    // Duplicates are removed by the caller.
+    let mut push = |x: u16| out.push(x);
     match cause {
         Cause::Cell => {
             for e in bits(initial[c] & !current[c]) {
@@ -820,6 +865,7 @@ struct Sink<'a> {
     best: Option<&'a mut Best>,
     initial: Option<&'a Grid>,
     seq: u32,
+    stop: Option<&'a dyn Fn() -> bool>,
 }
 
 impl Sink<'_> {
@@ -848,9 +894,10 @@ pub(super) struct Best {
 /// of each set of eliminations.
 fn finish(mut all: Vec<(Hint, u32)>) -> Vec<Hint> {
     all.sort_by_key(|(h, seq)| (h.tenths, h.complexity, h.sort, *seq));
+    let mut seen = std::collections::HashSet::new();
     let mut out: Vec<Hint> = Vec::with_capacity(all.len());
     for (h, _) in all {
-        if !out.iter().any(|o| o.removes == h.removes) {
+        if seen.insert(h.removes.clone()) {
             out.push(h);
         }
     }
@@ -1273,11 +1320,13 @@ impl Unary {
             forw.sort_unstable();
             let mut parents = Vec::new();
             let n = self.path_parents(f, initial, grid, true, &mut parents);
+            parents.sort_unstable();
+            parents.dedup();
             let complexity = n - 1;
             let seq = all.len() as u32;
             let tenths = base + steps_of(complexity);
             all.push((
-                Hint { tenths, complexity, sort, removes: forw, places: None, parents },
+                Hint { tenths, complexity, sort, removes: forw, places: None, parents, targets: Vec::new(), start: Cause::Start },
                 seq,
             ));
         }
@@ -1327,6 +1376,8 @@ impl Unary {
         }
         let mut parents = Vec::new();
         let complexity = self.path_parents(hit, initial, grid, false, &mut parents);
+        parents.sort_unstable();
+        parents.dedup();
         let (removes, places) = if on {
             (vec![(c * 9 + d) as u16], None)
         } else {
@@ -1339,7 +1390,7 @@ impl Unary {
         let sort = if y { 4 } else { 2 };
         let seq = all.len() as u32;
         let tenths = base + steps_of(complexity);
-        all.push((Hint { tenths, complexity, sort, removes, places, parents }, seq));
+        all.push((Hint { tenths, complexity, sort, removes, places, parents, targets: Vec::new(), start: Cause::Start }, seq));
     }
 }
 
@@ -1390,14 +1441,18 @@ impl DynSearch {
             }
         }
         let mut done_here = 0;
+        self.engine.fresh = 0;
         while self.next < 81 {
             if done_here > 0 && stop.is_some_and(|f| f()) {
                 return None;
             }
             let mut all = Vec::new();
-            let mut sink =
-                Sink { all: &mut all, best: Some(&mut self.best), initial: None, seq: 0 };
+            let best = Some(&mut self.best);
+            let mut sink = Sink { all: &mut all, best, initial: None, seq: 0, stop };
             self.engine.cell_hints(&mut grid, self.next, &mut sink);
+            if std::mem::take(&mut self.engine.aborted) {
+                return None;
+            }
             self.next += 1;
             done_here += 1;
         }

@@ -633,7 +633,12 @@ impl Engine {
                 let t = [(&on_run, a), (&on_run, b)];
                 self.offer(sink, base, 7, &t, vec![(c * 9 + d) as u16], None, Cause::Start, grid);
             }
-            let off_e = self.get(grid, lit(c, d, false), sink);
+            // The static chains use the assumption "off" for nothing (SE runs it all the same).
+            let off_e = if dynamic {
+                self.get(grid, lit(c, d, false), sink)
+            } else {
+                Entry { run: self.take_run(), found: None, done: self.mode }
+            };
             let (off_run, absurd) = (off_e.run, off_e.found);
             if dynamic && let Some((a, b)) = absurd {
                 let t = [(&off_run, a), (&off_run, b)];
@@ -1085,6 +1090,13 @@ struct Unary {
     nodes: Vec<(u16, u32, Cause)>,
     on_seen: Vec<bool>,
     adj: Adj,
+    /// Scratch: the searches' layers, the cycles found, and the literals of the path of the
+    /// node a cycle search expands (`mark[lit] == epoch`).
+    layer: Vec<u32>,
+    next: Vec<u32>,
+    found: Vec<u32>,
+    mark: Vec<u32>,
+    epoch: u32,
 }
 
 /// The links of each literal on one grid, per kind of links, computed when first asked for.
@@ -1237,34 +1249,42 @@ impl Unary {
         self.on_seen.clear();
         self.on_seen.resize(LITS, false);
         self.on_seen[usize::from(source)] = true;
-        let mut pend_on: Vec<u32> = vec![0];
-        let mut pend_off: Vec<u32> = Vec::new();
-        let mut found: Vec<u32> = Vec::new();
+        if self.mark.is_empty() {
+            self.mark = vec![0; LITS];
+        }
+        let (mut layer, mut next) = (std::mem::take(&mut self.layer), std::mem::take(&mut self.next));
+        let mut found = std::mem::take(&mut self.found);
+        layer.clear();
+        layer.push(0);
+        found.clear();
         let mut length = 0;
-        while !pend_on.is_empty() || !pend_off.is_empty() {
+        while !layer.is_empty() {
             length += 1;
-            for p in std::mem::take(&mut pend_on) {
+            next.clear();
+            for &p in &layer {
+                // The node's path: its ancestors (it is "on", its successors "off").
+                self.epoch = self.epoch.wrapping_add(1);
+                if self.epoch == 0 {
+                    self.mark.iter_mut().for_each(|m| *m = 0);
+                    self.epoch = 1;
+                }
+                let mut a = self.nodes[p as usize].1;
+                while a != NONE {
+                    self.mark[usize::from(self.nodes[a as usize].0)] = self.epoch;
+                    a = self.nodes[a as usize].1;
+                }
                 let span = self.adj.span(grid, self.nodes[p as usize].0, y, x);
                 for k in span {
                     let (q, cause) = self.adj.list[k];
-                    // Not on the node's own path.
-                    let mut a = self.nodes[p as usize].1;
-                    let mut on_path = false;
-                    while a != NONE {
-                        if self.nodes[a as usize].0 == q {
-                            on_path = true;
-                            break;
-                        }
-                        a = self.nodes[a as usize].1;
-                    }
-                    if !on_path {
+                    if self.mark[usize::from(q)] != self.epoch {
                         self.nodes.push((q, p, cause));
-                        pend_off.push(self.nodes.len() as u32 - 1);
+                        next.push(self.nodes.len() as u32 - 1);
                     }
                 }
             }
             length += 1;
-            for p in std::mem::take(&mut pend_off) {
+            layer.clear();
+            for &p in &next {
                 let span = self.adj.span(grid, self.nodes[p as usize].0, y, x);
                 for k in span {
                     let (q, cause) = self.adj.list[k];
@@ -1274,11 +1294,12 @@ impl Unary {
                     }
                     if !std::mem::replace(&mut self.on_seen[usize::from(q)], true) {
                         self.nodes.push((q, p, cause));
-                        pend_on.push(self.nodes.len() as u32 - 1);
+                        layer.push(self.nodes.len() as u32 - 1);
                     }
                 }
             }
         }
+        (self.layer, self.next) = (layer, next);
         let geo = geometry();
         let base = if x && y { 70 } else { 65 };
         let sort = if x && y {
@@ -1288,7 +1309,7 @@ impl Unary {
         } else {
             2
         };
-        for f in found {
+        for &f in &found {
             // The cycle: from the closing node back to the start.
             let mut path = Vec::new();
             let mut i = self.nodes[f as usize].1;
@@ -1330,6 +1351,7 @@ impl Unary {
                 seq,
             ));
         }
+        self.found = found;
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -1350,10 +1372,12 @@ impl Unary {
         self.on_seen.clear();
         self.on_seen.resize(LITS, false);
         self.on_seen[usize::from(source)] = true;
-        let mut layer: Vec<u32> = vec![0];
+        let (mut layer, mut next) = (std::mem::take(&mut self.layer), std::mem::take(&mut self.next));
+        layer.clear();
+        layer.push(0);
         let mut hit = NONE;
         'search: while !layer.is_empty() {
-            let mut next = Vec::new();
+            next.clear();
             for &p in &layer {
                 let span = self.adj.span(grid, self.nodes[p as usize].0, y, true);
                 for k in span {
@@ -1369,8 +1393,9 @@ impl Unary {
                     }
                 }
             }
-            layer = next;
+            std::mem::swap(&mut layer, &mut next);
         }
+        (self.layer, self.next) = (layer, next);
         if hit == NONE {
             return;
         }

@@ -29,8 +29,13 @@
 //!   lowest rating wins, then the lowest complexity, then the kind (double forcing, cell,
 //!   region, contradiction), then the first found.
 //!
-//! Within a level the search goes cell by cell and can stop between cells
-//! ([`DynSearch::run`]).
+//! Sharing work without changing what is found: within one search each assumption's run is
+//! computed once (the region chains reuse the cells' runs), and a level whose nested rules begin
+//! with another level's continues that level's runs from where they ended (levels 1 → 2 → 3,
+//! and 1 → each level 4 rule), trying only its further rules there.
+//!
+//! The search can stop before any run it computes ([`DynSearch::run`]): the cell under way is
+//! searched again on the next call, from the runs kept.
 
 use super::length_bonus;
 use crate::board::Board;
@@ -1252,7 +1257,8 @@ impl Unary {
         if self.mark.is_empty() {
             self.mark = vec![0; LITS];
         }
-        let (mut layer, mut next) = (std::mem::take(&mut self.layer), std::mem::take(&mut self.next));
+        let (mut layer, mut next) =
+            (std::mem::take(&mut self.layer), std::mem::take(&mut self.next));
         let mut found = std::mem::take(&mut self.found);
         layer.clear();
         layer.push(0);
@@ -1347,7 +1353,16 @@ impl Unary {
             let seq = all.len() as u32;
             let tenths = base + steps_of(complexity);
             all.push((
-                Hint { tenths, complexity, sort, removes: forw, places: None, parents, targets: Vec::new(), start: Cause::Start },
+                Hint {
+                    tenths,
+                    complexity,
+                    sort,
+                    removes: forw,
+                    places: None,
+                    parents,
+                    targets: Vec::new(),
+                    start: Cause::Start,
+                },
                 seq,
             ));
         }
@@ -1372,7 +1387,8 @@ impl Unary {
         self.on_seen.clear();
         self.on_seen.resize(LITS, false);
         self.on_seen[usize::from(source)] = true;
-        let (mut layer, mut next) = (std::mem::take(&mut self.layer), std::mem::take(&mut self.next));
+        let (mut layer, mut next) =
+            (std::mem::take(&mut self.layer), std::mem::take(&mut self.next));
         layer.clear();
         layer.push(0);
         let mut hit = NONE;
@@ -1415,7 +1431,19 @@ impl Unary {
         let sort = if y { 4 } else { 2 };
         let seq = all.len() as u32;
         let tenths = base + steps_of(complexity);
-        all.push((Hint { tenths, complexity, sort, removes, places, parents, targets: Vec::new(), start: Cause::Start }, seq));
+        all.push((
+            Hint {
+                tenths,
+                complexity,
+                sort,
+                removes,
+                places,
+                parents,
+                targets: Vec::new(),
+                start: Cause::Start,
+            },
+            seq,
+        ));
     }
 }
 
@@ -1503,4 +1531,118 @@ impl DynSearch {
 
 fn cand(k: u16) -> Candidate {
     Candidate::new(Cell::from_index(usize::from(k) / 9), Digit::from_index(usize::from(k) % 9))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::format::parse;
+
+    /// The rated forum-hardest puzzles (`puzzle ER EP ED time`).
+    fn rated() -> Vec<(Board, [f32; 3])> {
+        include_str!("../../tests/data/corpora/se-rated-top-sample.txt")
+            .lines()
+            .filter(|l| !l.starts_with('#'))
+            .map(|l| {
+                let f: Vec<&str> = l.split_whitespace().collect();
+                let n = |i: usize| f[i].parse::<f32>().expect("a rating");
+                (parse(f[0]).expect("a puzzle"), [n(1), n(2), n(3)])
+            })
+            .collect()
+    }
+
+    const fn dynamic(level: u8, limit: u8) -> Mode {
+        Mode { multiple: true, dynamic: true, level, limit }
+    }
+
+    /// The stages of the walk from 8.5 up, in order, each handing its runs to the next.
+    const STAGES: [Mode; 7] = [
+        dynamic(0, 0),
+        dynamic(1, 0),
+        dynamic(2, 0),
+        dynamic(3, 0),
+        dynamic(4, 0),
+        dynamic(4, 1),
+        dynamic(4, 2),
+    ];
+
+    /// The first of SE's chaining stages that finds a step on `board`: its index in
+    /// [`STAGES`], the step and its rating, run as the walk runs them (runs handed on), or each
+    /// on its own (`alone`).
+    fn first_stage(board: &Board, alone: bool) -> Option<(usize, Step, f32)> {
+        let mut shared = Shared::default();
+        for (i, &mode) in STAGES.iter().enumerate() {
+            if alone {
+                shared = Shared::default();
+            }
+            let found = DynSearch::new(mode).run(board, &mut shared, None).expect("no stop check");
+            if let Some((s, r)) = found {
+                return Some((i, s, r));
+            }
+        }
+        None
+    }
+
+    /// SE's first step (its ED) on forum-hardest puzzles whose walks start with no easier
+    /// technique, one at each nesting level SE needs first there: 9.0 (the "(+)" rules inside),
+    /// 9.5 (forcing chains inside) and 10.0 (multiple forcing chains inside). The ratings are
+    /// Sukaku Explainer's own (the data file's ED; the length steps take each past its base),
+    /// the level is the first that finds a step (the levels before find none), and the step is
+    /// sound.
+    #[test]
+    fn each_nesting_level_rates_the_first_step_as_sukaku_explainer() {
+        let set = rated();
+        // (line of the data file, the stage expected: its level)
+        for (line, stage) in [(13, 1), (11, 2), (4, 3)] {
+            let (board, [_, _, ed]) = &set[line];
+            let (i, step, r) = first_stage(board, false).expect("a step");
+            assert_eq!(i, stage, "line {line}: the first stage that finds a step");
+            assert!((r - ed).abs() < 0.05, "line {line}: rated {r}, SE's ED {ed}");
+            let solution = crate::solve::count_solutions(board, 2).solutions[0];
+            for k in &step.eliminations {
+                assert_ne!(solution[k.cell.index()], k.digit.get(), "line {line}: unsound");
+            }
+            for k in &step.placements {
+                assert_eq!(solution[k.cell.index()], k.digit.get(), "line {line}: unsound");
+            }
+            assert!(step.makes_progress(board));
+        }
+    }
+
+    /// Handing runs from one stage to the next changes nothing: each stage run on its own finds
+    /// the same first step with the same rating.
+    #[test]
+    fn runs_handed_between_levels_find_what_each_level_finds_alone() {
+        let set = rated();
+        for line in [13, 4] {
+            let board = &set[line].0;
+            let (a, b) = (first_stage(board, false), first_stage(board, true));
+            let (a, b) = (a.expect("a step"), b.expect("a step"));
+            assert_eq!((a.0, &a.1, a.2), (b.0, &b.1, b.2), "line {line}");
+        }
+    }
+
+    /// A stage stopped before every run it computes (the stop check always firing) finds the
+    /// same step as one never stopped, each call doing some work.
+    #[test]
+    fn a_stage_stopped_everywhere_finds_the_same_step() {
+        let set = rated();
+        let board = &set[13].0;
+        let whole = first_stage(board, false).expect("a step");
+        let mut shared = Shared::default();
+        let mut calls = 0;
+        for (i, &mode) in STAGES.iter().enumerate().take(whole.0 + 1) {
+            let mut search = DynSearch::new(mode);
+            let found = loop {
+                calls += 1;
+                if let Some(found) = search.run(board, &mut shared, Some(&|| true)) {
+                    break found;
+                }
+            };
+            if let Some((s, r)) = found {
+                assert_eq!((i, &s, r), (whole.0, &whole.1, whole.2));
+            }
+        }
+        assert!(calls > 500, "{calls} calls");
+    }
 }

@@ -13,16 +13,17 @@
 //! passes 4, 6, 8, 12, 16, 24, …, the length being the chain's nodes less two. Among the
 //! chains of one stage the lowest rating wins (then the shortest), as in SE.
 //!
-//! The chain stage is SE's own search ([`super::se_chains`]). The forcing stage reuses Deduku's
-//! forcing chains and nets; it is coarser than SE's dynamic and nested chains (see the README). Its
-//! last two levels are Deduku's dynamic forcing net (singles, locked candidates and the basic
-//! techniques inside an assumption: SE's "dynamic forcing chains (+)") and nested forcing
-//! net (dynamic nets inside an assumption: SE's nesting level 4). SE's levels 9.5
-//! (plain forcing chains inside) and 10.0 (multiple forcing chains inside) have no stand-in:
-//! a puzzle SE solves there is rated 10.5 and up here.
+//! The chain stage is SE's own search ([`super::se_chains`]). The forcing stages at 8.0 and 8.5
+//! reuse Deduku's forcing chains and nets, a stand-in for SE's multiple and dynamic forcing
+//! chains (kept because it matches SE below 9 on the rated sets; SE's own dynamic chains follow
+//! it at 8.5 for what it misses). From there on the stages are SE's own dynamic and nested
+//! forcing chains ([`super::se_nested`]): dynamic forcing chains (+) at 9.0, then nested forcing
+//! chains at 9.5 (forcing chains inside), 10.0 (multiple forcing chains inside) and 10.5 (dynamic
+//! forcing chains inside, of nesting 0, 1 and 2), each with SE's length steps.
 //!
-//! The search is resumable: [`SeSearch::run`] polls the stop check between stages and between
-//! the starting candidates of the chain search, and carries on where it stopped.
+//! The search is resumable: [`SeSearch::run`] polls the stop check between stages, between
+//! the starting candidates of the chain search and before each chaining of the nested stages,
+//! and carries on where it stopped.
 
 use super::length_bonus;
 use super::se_chains::ChainSearch;

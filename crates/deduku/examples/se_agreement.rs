@@ -11,7 +11,9 @@
 //! absolute ER difference and the share within 0.1 and within 0.3, overall and by ER band (below
 //! 3, 3–6, 6–8, 8–9, 9–10.5, 10.5 and up), the same for EP and ED, the time per puzzle, its
 //! ratio to `serate`'s time when the file gives one (a fifth column like `1m47s`), and the worst
-//! puzzles with the technique of their hardest step.
+//! puzzles with the technique of their hardest step. `--poll-gaps` runs each path through
+//! [`deduku::logic::PathRun`] with a stop check that never fires, and prints the longest time
+//! between two polls of it (how long a cancel waits at worst).
 //! Measured numbers are in the README (`bench/run rating` writes them).
 
 use deduku_test_support as support;
@@ -108,10 +110,12 @@ fn main() {
     let mut file = None;
     let mut limit = usize::MAX;
     let mut worst_n = 15;
+    let mut poll_gaps = false;
     while let Some(a) = args.next() {
         match a.as_str() {
             "--limit" => limit = args.next().and_then(|n| n.parse().ok()).unwrap_or(limit),
             "--worst" => worst_n = args.next().and_then(|n| n.parse().ok()).unwrap_or(worst_n),
+            "--poll-gaps" => poll_gaps = true,
             _ => file = Some(PathBuf::from(a)),
         }
     }
@@ -127,10 +131,17 @@ fn main() {
     let (mut ep, mut ed) = (Tally::default(), Tally::default());
     let mut worst = Vec::new();
     let mut times = Vec::new();
+    let mut gaps = Vec::new();
     let (mut ours_total, mut se_total) = (0.0f64, 0.0f64);
     for r in &set {
         let t0 = Instant::now();
-        let path = solve_path(&r.board);
+        let path = if poll_gaps {
+            let (path, gap) = run_polled(&r.board);
+            gaps.push(gap);
+            path
+        } else {
+            solve_path(&r.board)
+        };
         let took = t0.elapsed();
         times.push(took);
         if let Some(s) = r.secs {
@@ -163,6 +174,14 @@ fn main() {
             max.as_secs_f64() * 1000.0
         );
     }
+    gaps.sort();
+    if let (Some(med), Some(max)) = (gaps.get(gaps.len() / 2), gaps.last()) {
+        println!(
+            "longest time between two stop polls, per puzzle: median {:.1} ms, max {:.1} ms",
+            med.as_secs_f64() * 1000.0,
+            max.as_secs_f64() * 1000.0
+        );
+    }
     if se_total > 0.0 {
         println!(
             "serate's time / ours, over the puzzles the file times: {:.0}x ({:.1} s against {:.1} s)",
@@ -188,4 +207,23 @@ fn main() {
             r.line
         );
     }
+}
+
+/// The path of `board` run with a stop check that never fires, and the longest time between
+/// two polls of it (from the start, and to the end).
+fn run_polled(board: &Board) -> (deduku::Path, std::time::Duration) {
+    use deduku::logic::{Advance, Options, PathRun};
+    use std::cell::Cell;
+    let last = Cell::new(Instant::now());
+    let gap = Cell::new(std::time::Duration::ZERO);
+    let stop = || {
+        let now = Instant::now();
+        gap.set(gap.get().max(now - last.get()));
+        last.set(now);
+        false
+    };
+    let mut run = PathRun::new(board, &Options::default());
+    while !matches!(run.advance(Some(&stop)), Advance::Done) {}
+    gap.set(gap.get().max(last.get().elapsed()));
+    (run.finish(), gap.get())
 }

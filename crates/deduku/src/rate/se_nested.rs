@@ -203,6 +203,9 @@ struct Entry {
     run: Run,
     found: Option<(u32, u32)>,
     done: Mode,
+    /// A run of `done` stopped at the end of a wave, before its nested rules (how many of them
+    /// were already tried there).
+    partial: Option<usize>,
 }
 
 /// How many of `to`'s nested rules a run completed for `from` has tried in vain at its end
@@ -320,6 +323,8 @@ struct Engine {
     /// Runs computed in this call of the walk's stage, and whether the stop check fired.
     fresh: u32,
     aborted: bool,
+    /// Where the last run stopped for the stop check: the rules tried at the end of its wave.
+    paused_at: Option<usize>,
 }
 
 impl Engine {
@@ -341,6 +346,7 @@ impl Engine {
             todo: Vec::new(),
             fresh: 0,
             aborted: false,
+            paused_at: None,
         }
     }
 
@@ -358,28 +364,34 @@ impl Engine {
     fn get(&mut self, grid: &mut Grid, seed: u16, sink: &Sink) -> Entry {
         let cached = self.runs.at[usize::from(seed)].as_ref();
         let ready = cached.is_some_and(|e| {
-            e.found.is_some() && rules_done(e.done, self.mode).is_some()
-                || rules_done(e.done, self.mode) == Some(usize::MAX)
+            e.partial.is_none()
+                && (e.found.is_some() && rules_done(e.done, self.mode).is_some()
+                    || rules_done(e.done, self.mode) == Some(usize::MAX))
         });
         // Work to do: the stop check may abandon the search of the cell (the runs done are
         // kept), once this call has done one.
-        if !ready && (self.aborted || self.fresh > 0 && sink.stop.is_some_and(|f| f())) {
+        let stop = sink.stop;
+        if !ready && (self.aborted || self.fresh > 0 && stop.is_some_and(|f| f())) {
             self.aborted = true;
-            return Entry { run: self.take_run(), found: None, done: self.mode };
-        }
-        if !ready {
-            self.fresh += 1;
+            return Entry { run: self.take_run(), found: None, done: self.mode, partial: None };
         }
         if let Some(mut e) = self.runs.at[usize::from(seed)].take() {
-            match rules_done(e.done, self.mode) {
+            let todo = match e.partial.take() {
+                Some(k) if e.done == self.mode => Some(k),
+                Some(_) => None,
+                None => rules_done(e.done, self.mode),
+            };
+            match todo {
                 Some(usize::MAX) => return e,
                 Some(_) if e.found.is_some() => {
                     e.done = self.mode;
                     return e;
                 }
                 Some(k) => {
-                    e.found = self.chain(grid, &mut e.run, Some(k));
+                    e.found = self.chain(grid, &mut e.run, Some(k), stop);
                     e.done = self.mode;
+                    e.partial = self.paused_at.take();
+                    self.fresh += 1;
                     return e;
                 }
                 None => self.give_run(e.run),
@@ -387,8 +399,9 @@ impl Engine {
         }
         let mut run = self.take_run();
         run.enter(seed, Cause::Start, &[], NONE);
-        let found = self.chain(grid, &mut run, None);
-        Entry { run, found, done: self.mode }
+        let found = self.chain(grid, &mut run, None, stop);
+        self.fresh += 1;
+        Entry { run, found, done: self.mode, partial: self.paused_at.take() }
     }
 
     fn put(&mut self, seed: u16, e: Entry) {
@@ -418,6 +431,7 @@ impl Engine {
         grid: &mut Grid,
         run: &mut Run,
         resume: Option<usize>,
+        stop: Option<&dyn Fn() -> bool>,
     ) -> Option<(u32, u32)> {
         let geo = geometry();
         let source = *grid;
@@ -544,6 +558,14 @@ impl Engine {
                 if self.mode.level == 0 {
                     break;
                 }
+                // The stop check, before the nested rules (once this call has done some work):
+                // the run is kept as it is, to go on from here.
+                if self.fresh > 0 && stop.is_some_and(|f| f()) {
+                    self.paused_at = Some(skip);
+                    self.aborted = true;
+                    break;
+                }
+                self.fresh += 1;
                 let adv = self.advanced(grid, &source, std::mem::take(&mut skip));
                 for a in adv {
                     let q = lit(usize::from(a.removes) / 9, usize::from(a.removes) % 9, false);
@@ -642,7 +664,7 @@ impl Engine {
             let off_e = if dynamic {
                 self.get(grid, lit(c, d, false), sink)
             } else {
-                Entry { run: self.take_run(), found: None, done: self.mode }
+                Entry { run: self.take_run(), found: None, done: self.mode, partial: None }
             };
             let (off_run, absurd) = (off_e.run, off_e.found);
             if dynamic && let Some((a, b)) = absurd {
@@ -678,8 +700,10 @@ impl Engine {
                 }
             }
             self.region_hints(grid, c, d, &on_run, sink);
-            on_runs.push(Entry { run: on_run, found: on_e.found, done: on_e.done });
-            off_runs.push(Entry { run: off_run, found: off_e.found, done: off_e.done });
+            let (done, partial) = (on_e.done, on_e.partial);
+            on_runs.push(Entry { run: on_run, found: on_e.found, done, partial });
+            let (done, partial) = (off_e.done, off_e.partial);
+            off_runs.push(Entry { run: off_run, found: off_e.found, done, partial });
         }
         if card == 2 || multiple && card > 2 {
             for on in [true, false] {
@@ -767,6 +791,10 @@ impl Engine {
         start: Cause,
         grid: &Grid,
     ) {
+        if self.aborted {
+            // The cell's search is abandoned and done again on the next call.
+            return;
+        }
         let mut complexity = 0u32;
         let mut nested: Vec<u32> = Vec::new();
         let parents: Vec<u16> = Vec::new();

@@ -4,12 +4,16 @@
 //! cargo run -p deduku --release --example se_agreement [FILE] [--limit N] [--worst N]
 //! ```
 //!
-//! Reads `../shared/data/corpora/se-rated-dev.txt` (lines `puzzle ER EP ED`, rated by Sukaku
-//! Explainer's `serate` with default options; its header says how) unless a file is given, and
-//! skips with a message when it is absent. Each puzzle is rated the way every path is
-//! ([`deduku::solve_path`]); the example prints the mean absolute ER difference and the share
-//! within 0.1 and within 0.3, overall and by ER band (below 3, 3–6, 6–8, 8 and up), the same for
-//! EP and ED, the time per puzzle, and the worst puzzles with the technique of their hardest step.
+//! Reads `../shared/data/corpora/se-rated-dev.txt` (lines `puzzle ER EP ED [time]`, rated by
+//! Sukaku Explainer's `serate` with default options; its header says how) unless a file is given
+//! (`se-rated-top-dev.txt` for the top of the scale), and skips with a message when it is absent.
+//! Each puzzle is rated the way every path is ([`deduku::solve_path`]); the example prints the mean
+//! absolute ER difference and the share within 0.1 and within 0.3, overall and by ER band (below
+//! 3, 3–6, 6–8, 8–9, 9–10.5, 10.5 and up), the same for EP and ED, the time per puzzle, its
+//! ratio to `serate`'s time when the file gives one (a fifth column like `1m47s`), and the worst
+//! puzzles with the technique of their hardest step. `--poll-gaps` runs each path through
+//! [`deduku::logic::PathRun`] with a stop check that never fires, and prints the longest time
+//! between two polls of it (how long a cancel waits at worst).
 //! Measured numbers are in the README (`bench/run rating` writes them).
 
 use deduku_test_support as support;
@@ -25,6 +29,17 @@ struct Rated {
     er: f32,
     ep: f32,
     ed: f32,
+    /// `serate`'s time, seconds, when the file gives it.
+    secs: Option<f64>,
+}
+
+/// `1m47s`, `52s` or `3.5` as seconds.
+fn seconds(s: &str) -> Option<f64> {
+    let s = s.strip_suffix('s').unwrap_or(s);
+    match s.split_once('m') {
+        Some((m, sec)) => Some(m.parse::<f64>().ok()? * 60.0 + sec.parse::<f64>().unwrap_or(0.0)),
+        None => s.parse().ok(),
+    }
 }
 
 fn read(path: &PathBuf) -> Option<Vec<Rated>> {
@@ -41,6 +56,7 @@ fn read(path: &PathBuf) -> Option<Vec<Rated>> {
                     er: num(1)?,
                     ep: num(2)?,
                     ed: num(3)?,
+                    secs: f.get(4).and_then(|s| seconds(s)),
                 })
             })
             .collect(),
@@ -80,18 +96,26 @@ impl Tally {
     }
 }
 
-const BANDS: [(&str, f32, f32); 4] =
-    [("ER <3", 0.0, 3.0), ("ER 3-6", 3.0, 6.0), ("ER 6-8", 6.0, 8.0), ("ER 8+", 8.0, 99.0)];
+const BANDS: [(&str, f32, f32); 6] = [
+    ("ER <3", 0.0, 3.0),
+    ("ER 3-6", 3.0, 6.0),
+    ("ER 6-8", 6.0, 8.0),
+    ("ER 8-9", 8.0, 9.0),
+    ("ER 9-10.5", 9.0, 10.5),
+    ("ER 10.5+", 10.5, 99.0),
+];
 
 fn main() {
     let mut args = std::env::args().skip(1);
     let mut file = None;
     let mut limit = usize::MAX;
     let mut worst_n = 15;
+    let mut poll_gaps = false;
     while let Some(a) = args.next() {
         match a.as_str() {
             "--limit" => limit = args.next().and_then(|n| n.parse().ok()).unwrap_or(limit),
             "--worst" => worst_n = args.next().and_then(|n| n.parse().ok()).unwrap_or(worst_n),
+            "--poll-gaps" => poll_gaps = true,
             _ => file = Some(PathBuf::from(a)),
         }
     }
@@ -107,10 +131,23 @@ fn main() {
     let (mut ep, mut ed) = (Tally::default(), Tally::default());
     let mut worst = Vec::new();
     let mut times = Vec::new();
+    let mut gaps = Vec::new();
+    let (mut ours_total, mut se_total) = (0.0f64, 0.0f64);
     for r in &set {
         let t0 = Instant::now();
-        let path = solve_path(&r.board);
-        times.push(t0.elapsed());
+        let path = if poll_gaps {
+            let (path, gap) = run_polled(&r.board);
+            gaps.push(gap);
+            path
+        } else {
+            solve_path(&r.board)
+        };
+        let took = t0.elapsed();
+        times.push(took);
+        if let Some(s) = r.secs {
+            ours_total += took.as_secs_f64();
+            se_total += s;
+        }
         let rating = path.rating;
         let d = (f64::from(rating.se) - f64::from(r.er)).abs();
         all.add(d);
@@ -119,7 +156,7 @@ fn main() {
         }
         ep.add((f64::from(rating.ep) - f64::from(r.ep)).abs());
         ed.add((f64::from(rating.ed) - f64::from(r.ed)).abs());
-        worst.push((d, r, rating));
+        worst.push((d, r, rating, took));
     }
     println!("ER (Deduku's SE number against SE's):");
     println!("{}", all.line("all"));
@@ -137,11 +174,27 @@ fn main() {
             max.as_secs_f64() * 1000.0
         );
     }
-    worst.sort_by(|a, b| b.0.total_cmp(&a.0));
-    println!("worst {worst_n} (SE ER/EP/ED, ours ER/EP/ED, our hardest step):");
-    for (d, r, rating) in worst.iter().take(worst_n) {
+    gaps.sort();
+    if let (Some(med), Some(max)) = (gaps.get(gaps.len() / 2), gaps.last()) {
         println!(
-            "  {:+.1}  SE {:.1}/{:.1}/{:.1}  ours {:.1}/{:.1}/{:.1}  {:<32} {}",
+            "longest time between two stop polls, per puzzle: median {:.1} ms, max {:.1} ms",
+            med.as_secs_f64() * 1000.0,
+            max.as_secs_f64() * 1000.0
+        );
+    }
+    if se_total > 0.0 {
+        println!(
+            "serate's time / ours, over the puzzles the file times: {:.0}x ({:.1} s against {:.1} s)",
+            se_total / ours_total.max(1e-9),
+            se_total,
+            ours_total
+        );
+    }
+    worst.sort_by(|a, b| b.0.total_cmp(&a.0));
+    println!("worst {worst_n} (SE ER/EP/ED, ours ER/EP/ED, our time, our hardest step):");
+    for (d, r, rating, took) in worst.iter().take(worst_n) {
+        println!(
+            "  {:+.1}  SE {:.1}/{:.1}/{:.1}  ours {:.1}/{:.1}/{:.1}  {:>7.2}s  {:<28} {}",
             if rating.se >= r.er { *d } else { -*d },
             r.er,
             r.ep,
@@ -149,8 +202,28 @@ fn main() {
             rating.se,
             rating.ep,
             rating.ed,
+            took.as_secs_f64(),
             rating.hardest.map_or("none", |t| t.id()),
             r.line
         );
     }
+}
+
+/// The path of `board` run with a stop check that never fires, and the longest time between
+/// two polls of it (from the start, and to the end).
+fn run_polled(board: &Board) -> (deduku::Path, std::time::Duration) {
+    use deduku::logic::{Advance, Options, PathRun};
+    use std::cell::Cell;
+    let last = Cell::new(Instant::now());
+    let gap = Cell::new(std::time::Duration::ZERO);
+    let stop = || {
+        let now = Instant::now();
+        gap.set(gap.get().max(now - last.get()));
+        last.set(now);
+        false
+    };
+    let mut run = PathRun::new(board, &Options::default());
+    while !matches!(run.advance(Some(&stop)), Advance::Done) {}
+    gap.set(gap.get().max(last.get().elapsed()));
+    (run.finish(), gap.get())
 }

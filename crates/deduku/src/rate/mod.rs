@@ -4,10 +4,12 @@
 //!
 //! Which steps are rated is the path runner's business ([`crate::logic::PathRun`]); the SE
 //! number, EP and ED come from Sudoku Explainer's own walk, which lives here: `se_walk` (its
-//! stages, techniques and ratings; [`se_steps`]) and `se_chains` (its chain stage). The rest of
-//! this module turns steps into a [`Rating`].
+//! stages, techniques and ratings; [`se_steps`]), `se_chains` (its chain stage) and `se_nested`
+//! (its dynamic and nested forcing chains, 8.5 and up). The rest of this module turns steps into
+//! a [`Rating`].
 
 mod se_chains;
+mod se_nested;
 pub(crate) mod se_walk;
 
 pub use se_walk::se_steps;

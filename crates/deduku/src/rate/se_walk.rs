@@ -13,19 +13,21 @@
 //! passes 4, 6, 8, 12, 16, 24, …, the length being the chain's nodes less two. Among the
 //! chains of one stage the lowest rating wins (then the shortest), as in SE.
 //!
-//! The chain stage is SE's own search ([`super::se_chains`]). The forcing stage reuses Deduku's
-//! forcing chains and nets; it is coarser than SE's dynamic and nested chains (see the README). Its
-//! last two levels are Deduku's dynamic forcing net (singles, locked candidates and the basic
-//! techniques inside an assumption: SE's "dynamic forcing chains (+)") and nested forcing
-//! net (dynamic nets inside an assumption: SE's nesting level 4). SE's levels 9.5
-//! (plain forcing chains inside) and 10.0 (multiple forcing chains inside) have no stand-in:
-//! a puzzle SE solves there is rated 10.5 and up here.
+//! The chain stage is SE's own search ([`super::se_chains`]). The forcing stages at 8.0 and 8.5
+//! reuse Deduku's forcing chains and nets, a stand-in for SE's multiple and dynamic forcing
+//! chains (kept because it matches SE below 9 on the rated sets; SE's own dynamic chains follow
+//! it at 8.5 for what it misses). From there on the stages are SE's own dynamic and nested
+//! forcing chains ([`super::se_nested`]): dynamic forcing chains (+) at 9.0, then nested forcing
+//! chains at 9.5 (forcing chains inside), 10.0 (multiple forcing chains inside) and 10.5 (dynamic
+//! forcing chains inside, of nesting 0, 1 and 2), each with SE's length steps.
 //!
-//! The search is resumable: [`SeSearch::run`] polls the stop check between stages and between
-//! the starting candidates of the chain search, and carries on where it stopped.
+//! The search is resumable: [`SeSearch::run`] polls the stop check between stages, between
+//! the starting candidates of the chain search and before each chaining of the nested stages,
+//! and carries on where it stopped.
 
 use super::length_bonus;
 use super::se_chains::ChainSearch;
+use super::se_nested::{DynSearch, Mode, Shared};
 use crate::board::Board;
 use crate::grid::{Candidate, Cell, CellSet, Digit, DigitSet, House, HouseKind};
 use crate::logic::combos;
@@ -78,10 +80,6 @@ pub(super) enum Rule {
     CellRegionForcing,
     /// Dynamic contradictions and verities.
     DynamicForcing,
-    /// Dynamic forcing chains (+).
-    DynamicForcingPlus,
-    /// Nested forcing chains with dynamic chains inside.
-    NestedForcing,
     BruteForce,
 }
 
@@ -120,9 +118,7 @@ impl Rule {
             Rule::ForcingChain => 7.0,
             Rule::CellRegionForcing => 8.0,
             Rule::DynamicForcing => 8.5,
-            Rule::DynamicForcingPlus => 9.0,
             Rule::BruteForce => 10.0,
-            Rule::NestedForcing => 10.5,
         }
     }
 }
@@ -138,7 +134,14 @@ enum Stage {
     AlignedPairs,
     Chains,
     Forcing(&'static [Technique], Rule),
+    /// SE's own dynamic and nested forcing chains ([`super::se_nested`]).
+    Dynamic(Mode),
     BruteForce,
+}
+
+/// SE's chaining rule of nesting `level` (dynamic), with nesting `limit` inside at level 4.
+const fn dynamic(level: u8, limit: u8) -> Stage {
+    Stage::Dynamic(Mode { multiple: true, dynamic: true, level, limit })
 }
 
 use Technique as T;
@@ -176,8 +179,13 @@ const STAGES: &[Stage] = &[
         &[T::ForcingChainContradiction, T::ForcingNetContradiction, T::ForcingNetVerity],
         Rule::DynamicForcing,
     ),
-    Stage::Forcing(&[T::DynamicForcingNet], Rule::DynamicForcingPlus),
-    Stage::Forcing(&[T::NestedForcingNet], Rule::NestedForcing),
+    dynamic(0, 0),
+    dynamic(1, 0),
+    dynamic(2, 0),
+    dynamic(3, 0),
+    dynamic(4, 0),
+    dynamic(4, 1),
+    dynamic(4, 2),
     Stage::BruteForce,
 ];
 
@@ -198,6 +206,9 @@ pub(crate) enum SeFound {
 pub(crate) struct SeSearch {
     stage: usize,
     chains: ChainSearch,
+    dynamic: Option<DynSearch>,
+    /// The runs of SE's chaining stages, handed from one to the next.
+    shared: Shared,
 }
 
 impl SeSearch {
@@ -236,6 +247,19 @@ impl SeSearch {
                         (s, r)
                     })
                     .min_by(|a, b| a.1.total_cmp(&b.1)),
+                Stage::Dynamic(mode) => {
+                    match self.dynamic.get_or_insert_with(|| DynSearch::new(mode)).run(
+                        board,
+                        &mut self.shared,
+                        stop,
+                    ) {
+                        None => return SeFound::Stopped,
+                        Some(found) => {
+                            self.dynamic = None;
+                            found
+                        }
+                    }
+                }
                 Stage::BruteForce => {
                     first_of(board, T::BruteForce, ctx).map(|s| (s, Rule::BruteForce.rating()))
                 }

@@ -6,7 +6,7 @@ use crate::support;
 use deduku::logic::se_steps;
 use deduku::{Board, Technique, solve_path};
 
-/// `(puzzle, ER, EP, ED)` of a rated file: `puzzle ER EP ED` lines, or the diabolical file's
+/// `(puzzle, ER, EP, ED)` of a rated file: `puzzle ER EP ED [time]` lines, or the diabolical file's
 /// `sha1 puzzle ER` (EP and ED unknown there: 0).
 fn rated(rel: &str) -> Vec<(Board, [f32; 3])> {
     support::read_data(rel)
@@ -17,7 +17,7 @@ fn rated(rel: &str) -> Vec<(Board, [f32; 3])> {
             let num = |i: usize| f.get(i).and_then(|s| s.parse::<f32>().ok());
             match f.len() {
                 3 => Some((support::board_from_line(f[1]), [num(2)?, 0.0, 0.0])),
-                4 => Some((support::board_from_line(f[0]), [num(1)?, num(2)?, num(3)?])),
+                4 | 5 => Some((support::board_from_line(f[0]), [num(1)?, num(2)?, num(3)?])),
                 _ => None,
             }
         })
@@ -77,6 +77,35 @@ fn se_number_is_close_to_sukaku_explainer_on_the_diabolical_set() {
     let (mad, within) = agreement(&set, false);
     assert!(mad <= 0.5, "mean absolute difference {mad:.3} > 0.5");
     assert!(within >= 0.6, "within 0.3: {within:.3} < 0.6");
+}
+
+/// The top of the scale: forum-hardest puzzles whose walks need SE's nested forcing chains.
+/// The whole walk of two of them gives Sukaku Explainer's own ER, EP and ED, and every step of
+/// the walk is sound: one rated 11.0 at its first step, multiple forcing chains inside (10.0 +
+/// 1.0); one whose first step is 10.8, forcing chains inside (9.5 + 1.3), and whose hardest,
+/// 11.8, are dynamic forcing chains inside (10.5 + 1.3; the slowest puzzle of the file, tens of
+/// seconds).
+#[test]
+fn the_nested_levels_give_sukaku_explainers_numbers_on_forum_hardest_puzzles() {
+    let set = rated("corpora/se-rated-top-sample.txt");
+    assert_eq!(set.len(), 14);
+    for line in [4, 1] {
+        let (b, [er, ep, ed]) = &set[line];
+        let r = solve_path(b).rating;
+        assert!(
+            (r.se - er).abs() < 0.05 && (r.ep - ep).abs() < 0.05 && (r.ed - ed).abs() < 0.05,
+            "line {line}: {r:?} against SE's {er}/{ep}/{ed}"
+        );
+        let solution = deduku::solve::count_solutions(b, 2).solutions[0];
+        let mut board = b.clone();
+        for (s, _) in se_steps(b) {
+            for k in &s.eliminations {
+                assert_ne!(solution[k.cell.index()], k.digit.get(), "line {line}: {s:?}");
+            }
+            s.apply(&mut board);
+        }
+        assert!(board.is_solved(), "line {line}: the walk ends solved");
+    }
 }
 
 /// Every step of Sudoku Explainer's walk agrees with the solution, over top1465 (every 7th

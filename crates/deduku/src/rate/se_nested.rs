@@ -1,0 +1,1676 @@
+//! Sudoku Explainer's dynamic and nested forcing chains: the stages of the rating walk
+//! ([`super::se_walk`]) from 8.5 up.
+//!
+//! SE's rules, in our words (our own code):
+//! - **Dynamic chaining.** From an assumption (a candidate on, or off), consequences spread in
+//!   waves: an "on" candidate turns off the cell's other digits and the digit's other places in
+//!   its block, row and column (in that order); an "off" candidate turns on the other digit of a
+//!   cell left with two, and the other place of a house left with two. The "on" candidates are
+//!   always expanded before the "off" ones. In the dynamic chains every "off" candidate is taken
+//!   out of the grid once it has been expanded, so later links see the reduced grid; an "on"
+//!   candidate reached that way also depends on every candidate already taken out of its cell or
+//!   house (its *hidden parents*). A candidate keeps the first derivation that reached it.
+//! - **Levels.** When the waves stop, a chaining of level 1 and up runs other rules on the
+//!   reduced grid and goes on with what they eliminate (each elimination depends on the
+//!   candidates taken out of the cells or houses the rule used): locked candidates, hidden and
+//!   naked pairs, X-wings (level 1, SE's "(+)" at 9.0); then also SE's forcing chains and
+//!   cycles (level 2, 9.5); also multiple forcing chains (level 3, 10.0); or, at level 4 (10.5),
+//!   the dynamic forcing chains of nesting level 0, 1 or 2 inside (three stages, one after the
+//!   other, all based 10.5). Only the first of those rules that finds something counts; of what
+//!   it finds, the first finding of each elimination.
+//! - **Hints.** For each cell and digit (cells in row order; at the dynamic levels every cell
+//!   with two digits or more): the assumption on leading to a contradiction (the candidate goes),
+//!   the assumption off leading to one (the digit is placed), a consequence shared by both
+//!   (cells of three digits or more), one shared by every place of the digit in a house (houses
+//!   where the cell is the digit's first place), and one shared by every digit of the cell.
+//! - **Rating.** The level's base plus SE's length step ([`super::length_bonus`]) of the
+//!   complexity less two: the number of distinct candidates in the ancestry of each of the
+//!   hint's conclusions, summed, plus the complexity of each distinct chain nested in them. The
+//!   lowest rating wins, then the lowest complexity, then the kind (double forcing, cell,
+//!   region, contradiction), then the first found.
+//!
+//! Sharing work without changing what is found: within one search each assumption's run is
+//! computed once (the region chains reuse the cells' runs), and a level whose nested rules begin
+//! with another level's continues that level's runs from where they ended (levels 1 → 2 → 3,
+//! and 1 → each level 4 rule), trying only its further rules there.
+//!
+//! The search can stop before any run it computes ([`DynSearch::run`]): the cell under way is
+//! searched again on the next call, from the runs kept.
+
+use super::length_bonus;
+use crate::board::Board;
+use crate::grid::{Candidate, Cell, Digit, House};
+use crate::logic::step::Step;
+use crate::logic::technique::Technique;
+
+const NONE: u32 = u32::MAX;
+/// Literals: `(cell × 9 + digit) × 2 + on`.
+const LITS: usize = 729 * 2;
+
+type Grid = [u16; 81];
+
+#[inline(always)]
+fn lit(cell: usize, d: usize, on: bool) -> u16 {
+    ((cell * 9 + d) * 2 + usize::from(on)) as u16
+}
+#[inline(always)]
+fn lit_cell(l: u16) -> usize {
+    usize::from(l) / 18
+}
+#[inline(always)]
+fn lit_digit(l: u16) -> usize {
+    usize::from(l) / 2 % 9
+}
+#[inline(always)]
+fn lit_on(l: u16) -> bool {
+    l & 1 == 1
+}
+
+/// The houses' cells (indexes as [`House`]'s: rows, columns, boxes) and each cell's houses in
+/// SE's order: block, row, column.
+struct Geometry {
+    cells: [[u8; 9]; 27],
+    of: [[u8; 3]; 81],
+}
+
+fn geometry() -> &'static Geometry {
+    static G: std::sync::OnceLock<Geometry> = std::sync::OnceLock::new();
+    G.get_or_init(|| {
+        let mut g = Geometry { cells: [[0; 9]; 27], of: [[0; 3]; 81] };
+        for h in House::all() {
+            for (i, c) in h.cells().into_iter().enumerate() {
+                g.cells[h.index()][i] = c.index() as u8;
+            }
+        }
+        for c in Cell::all() {
+            let [r, col, b] = c.houses();
+            g.of[c.index()] = [b.index() as u8, r.index() as u8, col.index() as u8];
+        }
+        g
+    })
+}
+
+/// Why a candidate was reached: the cell (one digit left, or the cell's other digits), a house
+/// (one place left, or the digit's other places), another rule, or nothing (the assumption).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Cause {
+    Start,
+    Cell,
+    House(u8),
+    Rule,
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Node {
+    lit: u16,
+    cause: Cause,
+    /// Where its parents start in the run's `parents`, and how many.
+    from: u32,
+    count: u32,
+    /// The nested chain it came from (an index into the search's `nested`), or `NONE`.
+    nested: u32,
+}
+
+/// One chaining from one assumption: the candidates reached, each once, with their parents.
+#[derive(Clone, Debug)]
+struct Run {
+    nodes: Vec<Node>,
+    parents: Vec<u32>,
+    /// Per literal, its node in this run, or `NONE`.
+    at: Vec<u32>,
+    on_order: Vec<u32>,
+    off_order: Vec<u32>,
+    /// Per node, its ancestors (itself included) as a set of literals.
+    anc: Vec<[u64; WORDS]>,
+    /// Whether a node came from a nested chain.
+    nested: bool,
+}
+
+/// Words of a set of literals.
+const WORDS: usize = LITS.div_ceil(64);
+
+impl Run {
+    fn new() -> Run {
+        Run {
+            nodes: Vec::new(),
+            parents: Vec::new(),
+            at: vec![NONE; LITS],
+            on_order: Vec::new(),
+            off_order: Vec::new(),
+            anc: Vec::new(),
+            nested: false,
+        }
+    }
+
+    fn clear(&mut self) {
+        for n in &self.nodes {
+            self.at[usize::from(n.lit)] = NONE;
+        }
+        self.nodes.clear();
+        self.parents.clear();
+        self.on_order.clear();
+        self.off_order.clear();
+        self.anc.clear();
+        self.nested = false;
+    }
+
+    #[inline(always)]
+    fn get(&self, l: u16) -> u32 {
+        self.at[usize::from(l)]
+    }
+
+    /// A node not (yet) entered in the run's index.
+    fn node(&mut self, l: u16, cause: Cause, parents: &[u32], nested: u32) -> u32 {
+        let from = self.parents.len() as u32;
+        self.parents.extend_from_slice(parents);
+        self.nodes.push(Node { lit: l, cause, from, count: parents.len() as u32, nested });
+        let mut set = [0u64; WORDS];
+        set[usize::from(l) / 64] |= 1 << (l % 64);
+        for &p in parents {
+            for (x, y) in set.iter_mut().zip(&self.anc[p as usize]) {
+                *x |= y;
+            }
+        }
+        self.anc.push(set);
+        self.nested |= nested != NONE;
+        self.nodes.len() as u32 - 1
+    }
+
+    /// A node entered in the index (the literal is reached).
+    fn enter(&mut self, l: u16, cause: Cause, parents: &[u32], nested: u32) -> u32 {
+        let i = self.node(l, cause, parents, nested);
+        self.at[usize::from(l)] = i;
+        if lit_on(l) {
+            self.on_order.push(i)
+        } else {
+            self.off_order.push(i)
+        }
+        i
+    }
+
+    fn parents_of(&self, i: u32) -> &[u32] {
+        let n = &self.nodes[i as usize];
+        &self.parents[n.from as usize..(n.from + n.count) as usize]
+    }
+}
+
+/// A run kept for its assumption: the run, the contradiction it ended on, and the rule it was
+/// completed for. Runs are kept for the whole search on one grid, and from one stage of the walk
+/// to the next: a rule whose nested rules begin with another rule's continues that rule's runs
+/// (the two chainings agree until the other's last rule finds nothing).
+#[derive(Clone, Debug)]
+struct Entry {
+    run: Run,
+    found: Option<(u32, u32)>,
+    done: Mode,
+    /// A run of `done` stopped at the end of a wave, before its nested rules (how many of them
+    /// were already tried there).
+    partial: Option<usize>,
+}
+
+/// How many of `to`'s nested rules a run completed for `from` has tried in vain at its end
+/// (`usize::MAX`: the same rule), if `from`'s rules begin `to`'s.
+fn rules_done(from: Mode, to: Mode) -> Option<usize> {
+    if from == to {
+        return Some(usize::MAX);
+    }
+    if (from.multiple, from.dynamic) != (to.multiple, to.dynamic) {
+        return None;
+    }
+    match (from.level, to.level) {
+        (0, _) => Some(0),
+        (f, t) if f < t && t <= 3 => Some(usize::from(f)),
+        (1, 4) => Some(1),
+        _ => None,
+    }
+}
+
+/// The runs of one search (one grid), by assumption literal, with the nested chains their
+/// nodes refer to.
+#[derive(Clone, Debug)]
+pub(super) struct Runs {
+    at: Vec<Option<Entry>>,
+    nested: Vec<(u64, u32)>,
+}
+
+impl Default for Runs {
+    fn default() -> Runs {
+        Runs { at: vec![None; LITS], nested: Vec::new() }
+    }
+}
+
+/// A hint of one chaining rule: its rating, its conclusion and, for a hint used inside
+/// another chaining, the candidates it depends on.
+#[derive(Clone, Debug)]
+struct Hint {
+    /// Rating in tenths.
+    tenths: u32,
+    complexity: u32,
+    sort: u8,
+    /// The candidates it removes (indexes `cell × 9 + digit`), sorted.
+    removes: Vec<u16>,
+    /// The candidate it places, if any.
+    places: Option<u16>,
+    /// Rule parents ("off" literals), for a nested hint.
+    parents: Vec<u16>,
+    /// For a nested chaining hint until its rule parents are known: its conclusions (the
+    /// assumption of the run, the node) and the cause given to the assumptions.
+    targets: Vec<(u16, u32)>,
+    start: Cause,
+}
+
+impl Hint {
+    fn key(&self) -> u64 {
+        let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+        let tail = [u64::from(self.complexity), u64::from(self.sort), 1 << 20];
+        for x in self.removes.iter().map(|&x| u64::from(x)).chain(tail) {
+            h = (h ^ x).wrapping_mul(0x100_0000_01b3);
+        }
+        h
+    }
+}
+
+fn steps_of(complexity: u32) -> u32 {
+    (length_bonus(complexity.saturating_sub(2).min(u32::from(u16::MAX)) as u16) * 10.0).round()
+        as u32
+}
+
+/// What a rule applied inside a chaining gives: per elimination, its rule parents and nested
+/// chain.
+struct Advanced {
+    removes: u16,
+    parents: Vec<u16>,
+    /// (key, complexity) of the nested chaining hint, if it is one.
+    nested: Option<(u64, u32)>,
+}
+
+/// Which chaining rule: SE's `Chaining(multiple, dynamic, nishio = false, level, limit)`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Mode {
+    pub(super) multiple: bool,
+    pub(super) dynamic: bool,
+    pub(super) level: u8,
+    pub(super) limit: u8,
+}
+
+impl Mode {
+    /// SE's base rating, in tenths.
+    fn base(self) -> u32 {
+        match self.level {
+            0 if self.dynamic => 85,
+            0 => 80,
+            l => 85 + 5 * u32::from(l.min(4)),
+        }
+    }
+}
+
+/// The engine of one chaining rule (and, inside, of the rules it nests).
+#[derive(Debug)]
+struct Engine {
+    mode: Mode,
+    pool: Vec<Run>,
+    /// The runs of the current search, and the nested chains they met.
+    runs: Runs,
+    /// The chaining nested at level 4 (dynamic), or the multiple chains of level 3.
+    inner: Option<Box<Engine>>,
+    /// Scratch of the unary chains (levels 2 and 3).
+    unary: Unary,
+    /// Scratch: hidden parents, and the ancestors met (`stamp[lit] == epoch`).
+    hidden: Vec<u32>,
+    stamp: Vec<u32>,
+    epoch: u32,
+    todo: Vec<u32>,
+    /// Runs computed in this call of the walk's stage, and whether the stop check fired.
+    fresh: u32,
+    aborted: bool,
+    /// Where the last run stopped for the stop check: the rules tried at the end of its wave.
+    paused_at: Option<usize>,
+}
+
+impl Engine {
+    fn new(mode: Mode) -> Engine {
+        let inner = match mode.level {
+            3 => Some(Mode { multiple: true, dynamic: false, level: 0, limit: 0 }),
+            4.. => Some(Mode { multiple: true, dynamic: true, level: mode.limit, limit: 0 }),
+            _ => None,
+        };
+        Engine {
+            mode,
+            pool: Vec::new(),
+            runs: Runs::default(),
+            inner: inner.map(|m| Box::new(Engine::new(m))),
+            unary: Unary::default(),
+            hidden: Vec::new(),
+            stamp: vec![0; LITS],
+            epoch: 0,
+            todo: Vec::new(),
+            fresh: 0,
+            aborted: false,
+            paused_at: None,
+        }
+    }
+
+    fn take_run(&mut self) -> Run {
+        self.pool.pop().unwrap_or_else(Run::new)
+    }
+
+    fn give_run(&mut self, mut r: Run) {
+        r.clear();
+        self.pool.push(r);
+    }
+
+    /// The run from assumption `seed` on `grid` (the search's grid), kept or computed; give it
+    /// back with [`Engine::put`].
+    fn get(&mut self, grid: &mut Grid, seed: u16, sink: &Sink) -> Entry {
+        let cached = self.runs.at[usize::from(seed)].as_ref();
+        let ready = cached.is_some_and(|e| {
+            e.partial.is_none()
+                && (e.found.is_some() && rules_done(e.done, self.mode).is_some()
+                    || rules_done(e.done, self.mode) == Some(usize::MAX))
+        });
+        // Work to do: the stop check may abandon the search of the cell (the runs done are
+        // kept), once this call has done one.
+        let stop = sink.stop;
+        if !ready && (self.aborted || self.fresh > 0 && stop.is_some_and(|f| f())) {
+            self.aborted = true;
+            return Entry { run: self.take_run(), found: None, done: self.mode, partial: None };
+        }
+        if let Some(mut e) = self.runs.at[usize::from(seed)].take() {
+            let todo = match e.partial.take() {
+                Some(k) if e.done == self.mode => Some(k),
+                Some(_) => None,
+                None => rules_done(e.done, self.mode),
+            };
+            match todo {
+                Some(usize::MAX) => return e,
+                Some(_) if e.found.is_some() => {
+                    e.done = self.mode;
+                    return e;
+                }
+                Some(k) => {
+                    e.found = self.chain(grid, &mut e.run, Some(k), stop);
+                    e.done = self.mode;
+                    e.partial = self.paused_at.take();
+                    self.fresh += 1;
+                    return e;
+                }
+                None => self.give_run(e.run),
+            }
+        }
+        let mut run = self.take_run();
+        run.enter(seed, Cause::Start, &[], NONE);
+        let found = self.chain(grid, &mut run, None, stop);
+        self.fresh += 1;
+        Entry { run, found, done: self.mode, partial: self.paused_at.take() }
+    }
+
+    fn put(&mut self, seed: u16, e: Entry) {
+        if e.run.nodes.is_empty() {
+            // A stand-in of an abandoned search.
+            self.give_run(e.run);
+            return;
+        }
+        self.runs.at[usize::from(seed)] = Some(e);
+    }
+
+    /// Forgets every run (a new grid).
+    fn forget(&mut self) {
+        for k in 0..LITS {
+            if let Some(e) = self.runs.at[k].take() {
+                self.give_run(e.run);
+            }
+        }
+        self.runs.nested.clear();
+    }
+
+    /// Completes `run` from its seeds on `grid` (restored on return); the contradiction found,
+    /// as the two nodes of one candidate on and off, if any. `resume`: the run is complete for
+    /// a rule whose nested rules are the first `k` of this one's; it goes on from its end.
+    fn chain(
+        &mut self,
+        grid: &mut Grid,
+        run: &mut Run,
+        resume: Option<usize>,
+        stop: Option<&dyn Fn() -> bool>,
+    ) -> Option<(u32, u32)> {
+        let geo = geometry();
+        let source = *grid;
+        // The candidates not yet expanded: the tails of the run's lists, from these cursors.
+        let (mut on_at, mut off_at) = (0, 0);
+        let mut skip = 0;
+        if let Some(k) = resume {
+            (on_at, off_at, skip) = (run.on_order.len(), run.off_order.len(), k);
+            if self.mode.dynamic {
+                for &i in &run.off_order {
+                    let l = run.nodes[i as usize].lit;
+                    grid[lit_cell(l)] &= !(1 << lit_digit(l));
+                }
+            }
+        }
+        let dynamic = self.mode.dynamic;
+        let mut hidden = std::mem::take(&mut self.hidden);
+        let mut found = None;
+        loop {
+            if let Some(&p) = run.on_order.get(on_at) {
+                on_at += 1;
+                let l = run.nodes[p as usize].lit;
+                let (c, d) = (lit_cell(l), lit_digit(l));
+                let mut outs: [(u16, Cause); 32] = [(0, Cause::Start); 32];
+                let mut n = 0;
+                let others = grid[c] & !(1 << d);
+                for e in bits(others) {
+                    outs[n] = (lit(c, e, false), Cause::Cell);
+                    n += 1;
+                }
+                for &h in &geo.of[c] {
+                    for &o in &geo.cells[h as usize] {
+                        let o = usize::from(o);
+                        if o != c && grid[o] & 1 << d != 0 {
+                            outs[n] = (lit(o, d, false), Cause::House(h));
+                            n += 1;
+                        }
+                    }
+                }
+                for &(q, cause) in &outs[..n] {
+                    let conj = run.get(q | 1);
+                    if conj != NONE {
+                        let off = run.node(q, cause, &[p], NONE);
+                        found = Some((conj, off));
+                        break;
+                    }
+                    if run.get(q) == NONE {
+                        run.enter(q, cause, &[p], NONE);
+                    }
+                }
+                if found.is_some() {
+                    break;
+                }
+            } else if let Some(&p) = run.off_order.get(off_at) {
+                off_at += 1;
+                let l = run.nodes[p as usize].lit;
+                let (c, d) = (lit_cell(l), lit_digit(l));
+                let mut outs: [(u16, Cause); 4] = [(0, Cause::Start); 4];
+                let mut n = 0;
+                if grid[c].count_ones() == 2 {
+                    let e = (grid[c] & !(1 << d)).trailing_zeros() as usize;
+                    outs[n] = (lit(c, e, true), Cause::Cell);
+                    n += 1;
+                }
+                for &h in &geo.of[c] {
+                    let cells = &geo.cells[h as usize];
+                    let mut places = cells.iter().filter(|&&o| grid[usize::from(o)] & 1 << d != 0);
+                    if let (Some(&a), Some(&b), None) =
+                        (places.next(), places.next(), places.next())
+                    {
+                        let other = if usize::from(a) == c { b } else { a };
+                        let q = lit(usize::from(other), d, true);
+                        if !outs[..n].iter().any(|x| x.0 == q) {
+                            outs[n] = (q, Cause::House(h));
+                            n += 1;
+                        }
+                    }
+                }
+                if dynamic {
+                    grid[c] &= !(1 << d);
+                }
+                for &(q, cause) in &outs[..n] {
+                    // The parents: the candidate turned off, then those taken out before.
+                    hidden.clear();
+                    hidden.push(p);
+                    let qc = lit_cell(q);
+                    match cause {
+                        Cause::Cell => {
+                            for e in bits(source[qc] & !grid[qc]) {
+                                let x = run.get(lit(qc, e, false));
+                                if x != NONE && x != p {
+                                    hidden.push(x);
+                                }
+                            }
+                        }
+                        Cause::House(h) => {
+                            for &o in &geo.cells[h as usize] {
+                                let o = usize::from(o);
+                                if source[o] & !grid[o] & 1 << d != 0 {
+                                    let x = run.get(lit(o, d, false));
+                                    if x != NONE && x != p {
+                                        hidden.push(x);
+                                    }
+                                }
+                            }
+                        }
+                        _ => {}
+                    }
+                    let conj = run.get(q & !1);
+                    if conj != NONE {
+                        let on = run.node(q, cause, &hidden, NONE);
+                        found = Some((on, conj));
+                        break;
+                    }
+                    if run.get(q) == NONE {
+                        run.enter(q, cause, &hidden, NONE);
+                    }
+                }
+                if found.is_some() {
+                    break;
+                }
+            }
+            if on_at == run.on_order.len() && off_at == run.off_order.len() {
+                if self.mode.level == 0 {
+                    break;
+                }
+                // The stop check, before the nested rules (once this call has done some work):
+                // the run is kept as it is, to go on from here.
+                if self.fresh > 0 && stop.is_some_and(|f| f()) {
+                    self.paused_at = Some(skip);
+                    self.aborted = true;
+                    break;
+                }
+                self.fresh += 1;
+                let adv = self.advanced(grid, &source, std::mem::take(&mut skip));
+                for a in adv {
+                    let q = lit(usize::from(a.removes) / 9, usize::from(a.removes) % 9, false);
+                    if run.get(q) != NONE {
+                        continue;
+                    }
+                    let parents: Vec<u32> =
+                        a.parents.iter().map(|&x| run.get(x)).filter(|&x| x != NONE).collect();
+                    let nested = match a.nested {
+                        Some(k) => match self.runs.nested.iter().position(|x| *x == k) {
+                            Some(i) => i as u32,
+                            None => {
+                                self.runs.nested.push(k);
+                                self.runs.nested.len() as u32 - 1
+                            }
+                        },
+                        None => NONE,
+                    };
+                    run.enter(q, Cause::Rule, &parents, nested);
+                }
+                if off_at == run.off_order.len() {
+                    break;
+                }
+            }
+        }
+        *grid = source;
+        self.hidden = hidden;
+        found
+    }
+
+    /// The eliminations of the first rule nested at this level that finds any depending on
+    /// the chain (`grid` is the reduced grid, `source` the grid the chaining started from).
+    /// The first `skip` rules are known to find nothing.
+    fn advanced(&mut self, grid: &Grid, source: &Grid, skip: usize) -> Vec<Advanced> {
+        let mut out = Vec::new();
+        if skip < 1 {
+            basic_rules(grid, source, &mut out);
+            if !out.is_empty() {
+                return out;
+            }
+        }
+        let level = self.mode.level;
+        if level == 2 || level == 3 {
+            if skip < 2 {
+                let hints = self.unary.hints(grid, source);
+                push_hints(&hints, &mut out);
+            }
+            if !out.is_empty() || level == 2 {
+                return out;
+            }
+        }
+        if let Some(inner) = self.inner.as_mut() {
+            let hints = inner.hints(grid, Some(source), None);
+            push_hints(&hints, &mut out);
+        }
+        out
+    }
+
+    /// Every hint of this rule on `grid` (a nested rule: sorted, one per set of eliminations,
+    /// each with its rule parents against `initial`), or only the best one (`best`).
+    fn hints(&mut self, grid: &Grid, initial: Option<&Grid>, best: Option<&mut Best>) -> Vec<Hint> {
+        let mut all = Vec::new();
+        let mut sink = Sink { all: &mut all, best, initial, seq: 0, stop: None };
+        let mut g = *grid;
+        for c in 0..81 {
+            self.cell_hints(&mut g, c, &mut sink);
+        }
+        let mut out = finish(all);
+        if let Some(initial) = initial {
+            for h in &mut out {
+                h.parents = self.parents_of(h, initial, grid);
+            }
+        }
+        self.forget();
+        out
+    }
+
+    /// The hints from cell `c`.
+    fn cell_hints(&mut self, grid: &mut Grid, c: usize, sink: &mut Sink) {
+        let card = grid[c].count_ones();
+        let Mode { multiple, dynamic, .. } = self.mode;
+        if !(card > 2 || card > 1 && dynamic) {
+            return;
+        }
+        let base = self.mode.base();
+        let mut on_runs: Vec<Entry> = Vec::new();
+        let mut off_runs: Vec<Entry> = Vec::new();
+        for d in bits(grid[c]) {
+            let on_e = self.get(grid, lit(c, d, true), sink);
+            let (on_run, absurd) = (on_e.run, on_e.found);
+            if dynamic && let Some((a, b)) = absurd {
+                let t = [(&on_run, a), (&on_run, b)];
+                self.offer(sink, base, 7, &t, vec![(c * 9 + d) as u16], None, Cause::Start, grid);
+            }
+            // The static chains use the assumption "off" for nothing (SE runs it all the same).
+            let off_e = if dynamic {
+                self.get(grid, lit(c, d, false), sink)
+            } else {
+                Entry { run: self.take_run(), found: None, done: self.mode, partial: None }
+            };
+            let (off_run, absurd) = (off_e.run, off_e.found);
+            if dynamic && let Some((a, b)) = absurd {
+                let t = [(&off_run, a), (&off_run, b)];
+                let removes = others(grid, c, d);
+                if !removes.is_empty() {
+                    let k = (c * 9 + d) as u16;
+                    self.offer(sink, base, 7, &t, removes, Some(k), Cause::Start, grid);
+                }
+            }
+            if card >= 3 && dynamic {
+                for &i in &on_run.on_order {
+                    let l = on_run.nodes[i as usize].lit;
+                    let j = off_run.get(l);
+                    if j != NONE {
+                        let (x, e) = (lit_cell(l), lit_digit(l));
+                        let removes = others(grid, x, e);
+                        if !removes.is_empty() {
+                            let t = [(&on_run, i), (&off_run, j)];
+                            let k = (x * 9 + e) as u16;
+                            self.offer(sink, base, 1, &t, removes, Some(k), Cause::Start, grid);
+                        }
+                    }
+                }
+                for &i in &on_run.off_order {
+                    let l = on_run.nodes[i as usize].lit;
+                    let j = off_run.get(l);
+                    if j != NONE {
+                        let t = [(&on_run, i), (&off_run, j)];
+                        let k = (lit_cell(l) * 9 + lit_digit(l)) as u16;
+                        self.offer(sink, base, 1, &t, vec![k], None, Cause::Start, grid);
+                    }
+                }
+            }
+            self.region_hints(grid, c, d, &on_run, sink);
+            let (done, partial) = (on_e.done, on_e.partial);
+            on_runs.push(Entry { run: on_run, found: on_e.found, done, partial });
+            let (done, partial) = (off_e.done, off_e.partial);
+            off_runs.push(Entry { run: off_run, found: off_e.found, done, partial });
+        }
+        if card == 2 || multiple && card > 2 {
+            for on in [true, false] {
+                let first = &on_runs[0].run;
+                let order = if on { &first.on_order } else { &first.off_order };
+                for &i in order {
+                    let l = first.nodes[i as usize].lit;
+                    let t: Vec<(&Run, u32)> =
+                        on_runs.iter().map(|e| (&e.run, e.run.get(l))).collect();
+                    if t.iter().any(|x| x.1 == NONE) {
+                        continue;
+                    }
+                    let (x, e) = (lit_cell(l), lit_digit(l));
+                    let (removes, places) = if on {
+                        (others(grid, x, e), Some((x * 9 + e) as u16))
+                    } else {
+                        (vec![(x * 9 + e) as u16], None)
+                    };
+                    if !removes.is_empty() {
+                        self.offer(sink, base, 5, &t, removes, places, Cause::Cell, grid);
+                    }
+                }
+            }
+        }
+        for (d, (on_e, off_e)) in bits(grid[c]).zip(on_runs.into_iter().zip(off_runs)) {
+            self.put(lit(c, d, true), on_e);
+            self.put(lit(c, d, false), off_e);
+        }
+    }
+
+    /// Region forcing chains from `c`=`d` (when `c` is the digit's first place in the house).
+    fn region_hints(&mut self, grid: &mut Grid, c: usize, d: usize, on_run: &Run, sink: &mut Sink) {
+        let geo = geometry();
+        let base = self.mode.base();
+        for &h in &geo.of[c] {
+            let cells = geo.cells[h as usize];
+            let places: Vec<usize> =
+                cells.iter().map(|&o| usize::from(o)).filter(|&o| grid[o] & 1 << d != 0).collect();
+            if !(places.len() == 2 || self.mode.multiple && places.len() > 2) || places[0] != c {
+                continue;
+            }
+            let mut entries: Vec<Entry> = Vec::new();
+            for &o in &places[1..] {
+                entries.push(self.get(grid, lit(o, d, true), sink));
+            }
+            let runs: Vec<&Run> = entries.iter().map(|e| &e.run).collect();
+            for on in [true, false] {
+                let order = if on { &on_run.on_order } else { &on_run.off_order };
+                for &i in order {
+                    let l = on_run.nodes[i as usize].lit;
+                    let mut t: Vec<(&Run, u32)> = vec![(on_run, i)];
+                    t.extend(runs.iter().map(|&r| (r, r.get(l))));
+                    if t.iter().any(|x| x.1 == NONE) {
+                        continue;
+                    }
+                    let (x, e) = (lit_cell(l), lit_digit(l));
+                    let (removes, places) = if on {
+                        (others(grid, x, e), Some((x * 9 + e) as u16))
+                    } else {
+                        (vec![(x * 9 + e) as u16], None)
+                    };
+                    if !removes.is_empty() {
+                        self.offer(sink, base, 6, &t, removes, places, Cause::House(h), grid);
+                    }
+                }
+            }
+            drop(runs);
+            for (&o, e) in places[1..].iter().zip(entries) {
+                self.put(lit(o, d, true), e);
+            }
+        }
+    }
+
+    /// Rates a hint with conclusions `targets` and hands it to the sink. `start` is the cause
+    /// given to the assumptions (cell and region chains depend on their cell or house).
+    #[allow(clippy::too_many_arguments)]
+    fn offer(
+        &mut self,
+        sink: &mut Sink,
+        base: u32,
+        sort: u8,
+        targets: &[(&Run, u32)],
+        mut removes: Vec<u16>,
+        places: Option<u16>,
+        start: Cause,
+        grid: &Grid,
+    ) {
+        if self.aborted {
+            // The cell's search is abandoned and done again on the next call.
+            return;
+        }
+        let mut complexity = 0u32;
+        let mut nested: Vec<u32> = Vec::new();
+        let parents: Vec<u16> = Vec::new();
+        let mut todo = std::mem::take(&mut self.todo);
+        let mut kept = Vec::new();
+        for &(run, t) in targets {
+            let set = &run.anc[t as usize];
+            complexity += set.iter().map(|w| w.count_ones()).sum::<u32>();
+            if sink.initial.is_some() {
+                kept.push((run.nodes[0].lit, t));
+            }
+            if !run.nested {
+                continue;
+            }
+            self.epoch = self.epoch.wrapping_add(1);
+            if self.epoch == 0 {
+                self.stamp.iter_mut().for_each(|s| *s = 0);
+                self.epoch = 1;
+            }
+            let epoch = self.epoch;
+            todo.clear();
+            todo.push(t);
+            let mut k = 0;
+            while k < todo.len() {
+                let i = todo[k];
+                k += 1;
+                let n = run.nodes[i as usize];
+                if std::mem::replace(&mut self.stamp[usize::from(n.lit)], epoch) == epoch {
+                    continue;
+                }
+                if n.nested != NONE && !nested.contains(&n.nested) {
+                    nested.push(n.nested);
+                }
+                todo.extend_from_slice(run.parents_of(i));
+            }
+        }
+        self.todo = todo;
+        complexity += nested.iter().map(|&i| self.runs.nested[i as usize].1).sum::<u32>();
+        removes.sort_unstable();
+        let tenths = base + steps_of(complexity);
+        let _ = grid;
+        sink.add(Hint { tenths, complexity, sort, removes, places, parents, targets: kept, start });
+    }
+
+    /// The rule parents of `h`, a hint of this search (its runs still kept), against `initial`.
+    fn parents_of(&self, h: &Hint, initial: &Grid, grid: &Grid) -> Vec<u16> {
+        let geo = geometry();
+        let mut parents = Vec::new();
+        for &(seed, t) in &h.targets {
+            let Some(e) = self.runs.at[usize::from(seed)].as_ref() else { continue };
+            let run = &e.run;
+            let target = run.nodes[t as usize];
+            for (k, &w) in run.anc[t as usize].iter().enumerate() {
+                // The "on" literals: odd codes.
+                let mut w = w & 0xaaaa_aaaa_aaaa_aaaa;
+                while w != 0 {
+                    let l = (k * 64 + w.trailing_zeros() as usize) as u16;
+                    w &= w - 1;
+                    let n = if l == target.lit { target } else { run.nodes[run.get(l) as usize] };
+                    let cause = if n.cause == Cause::Start { h.start } else { n.cause };
+                    rule_parents(geo, initial, grid, l, cause, &mut parents);
+                }
+            }
+        }
+        parents.sort_unstable();
+        parents.dedup();
+        parents
+    }
+}
+
+/// The rule parents of an "on" candidate reached for `cause`: the candidates taken out
+/// (present in `initial`, gone from `current`) of its cell, or of its digit's places in the
+/// house.
+fn rule_parents(
+    geo: &Geometry,
+    initial: &Grid,
+    current: &Grid,
+    l: u16,
+    cause: Cause,
+    out: &mut Vec<u16>,
+) {
+    let (c, d) = (lit_cell(l), lit_digit(l));
+    // Duplicates are removed by the caller.
+    let mut push = |x: u16| out.push(x);
+    match cause {
+        Cause::Cell => {
+            for e in bits(initial[c] & !current[c]) {
+                push(lit(c, e, false));
+            }
+        }
+        Cause::House(h) => {
+            for &o in &geo.cells[h as usize] {
+                let o = usize::from(o);
+                if initial[o] & !current[o] & 1 << d != 0 {
+                    push(lit(o, d, false));
+                }
+            }
+        }
+        _ => {}
+    }
+}
+
+/// Where hints go: kept all (nested rules) or only the best (the walk's stage).
+struct Sink<'a> {
+    all: &'a mut Vec<(Hint, u32)>,
+    best: Option<&'a mut Best>,
+    initial: Option<&'a Grid>,
+    seq: u32,
+    stop: Option<&'a dyn Fn() -> bool>,
+}
+
+impl Sink<'_> {
+    fn add(&mut self, h: Hint) {
+        if let Some(b) = self.best.as_deref_mut() {
+            let better = b.hint.as_ref().is_none_or(|x| {
+                (h.tenths, h.complexity, h.sort) < (x.tenths, x.complexity, x.sort)
+            });
+            if better {
+                b.hint = Some(h);
+            }
+        } else {
+            self.all.push((h, self.seq));
+            self.seq += 1;
+        }
+    }
+}
+
+/// The best hint so far of a walk's stage.
+#[derive(Debug, Default)]
+pub(super) struct Best {
+    hint: Option<Hint>,
+}
+
+/// Sorts hints as SE does (rating, complexity, kind, then the order found) and keeps the first
+/// of each set of eliminations.
+fn finish(mut all: Vec<(Hint, u32)>) -> Vec<Hint> {
+    all.sort_by_key(|(h, seq)| (h.tenths, h.complexity, h.sort, *seq));
+    let mut seen = std::collections::HashSet::new();
+    let mut out: Vec<Hint> = Vec::with_capacity(all.len());
+    for (h, _) in all {
+        if seen.insert(h.removes.clone()) {
+            out.push(h);
+        }
+    }
+    out
+}
+
+/// The eliminations of nested chaining hints with rule parents, first come first kept.
+fn push_hints(hints: &[Hint], out: &mut Vec<Advanced>) {
+    for h in hints {
+        if h.parents.is_empty() {
+            continue;
+        }
+        let key = (h.key(), h.complexity);
+        for &r in &h.removes {
+            out.push(Advanced { removes: r, parents: h.parents.clone(), nested: Some(key) });
+        }
+    }
+}
+
+fn bits(m: u16) -> impl Iterator<Item = usize> {
+    (0..9).filter(move |d| m & 1 << d != 0)
+}
+
+/// The candidates of `c` other than `d`.
+fn others(grid: &Grid, c: usize, d: usize) -> Vec<u16> {
+    bits(grid[c] & !(1 << d)).map(|e| (c * 9 + e) as u16).collect()
+}
+
+/// The basic rules nested from level 1: locked candidates, hidden pairs, naked pairs, X-wings,
+/// the first of them that finds eliminations depending on the chain (rule parents).
+fn basic_rules(grid: &Grid, source: &Grid, out: &mut Vec<Advanced>) {
+    let geo = geometry();
+    let removed = |o: usize, d: usize| source[o] & !grid[o] & 1 << d != 0;
+    let house_parents = |h: usize, d: usize, ps: &mut Vec<u16>| {
+        for &o in &geo.cells[h] {
+            if removed(usize::from(o), d) {
+                ps.push(lit(usize::from(o), d, false));
+            }
+        }
+    };
+    let places = |h: usize, d: usize| -> u16 {
+        let mut m = 0u16;
+        for (i, &o) in geo.cells[h].iter().enumerate() {
+            if grid[usize::from(o)] & 1 << d != 0 {
+                m |= 1 << i;
+            }
+        }
+        m
+    };
+    let emit = |removes: Vec<u16>, parents: Vec<u16>, out: &mut Vec<Advanced>| {
+        if parents.is_empty() {
+            return;
+        }
+        for r in removes {
+            out.push(Advanced { removes: r, parents: parents.clone(), nested: None });
+        }
+    };
+    // Locked candidates: a box's digit in one line, then a line's digit in one box.
+    for (bases, crosses) in [(18..27, 0..18), (0..18, 18..27)] {
+        for b in bases {
+            for d in 0..9 {
+                let p = places(b, d);
+                if p.count_ones() < 2 {
+                    continue;
+                }
+                let cells: Vec<usize> = bits(p).map(|i| usize::from(geo.cells[b][i])).collect();
+                for x in crosses.clone() {
+                    let xs = &geo.cells[x];
+                    if !cells.iter().all(|c| xs.contains(&(*c as u8))) {
+                        continue;
+                    }
+                    let removes: Vec<u16> = xs
+                        .iter()
+                        .map(|&o| usize::from(o))
+                        .filter(|&o| grid[o] & 1 << d != 0 && !geo.cells[b].contains(&(o as u8)))
+                        .map(|o| (o * 9 + d) as u16)
+                        .collect();
+                    if !removes.is_empty() {
+                        let mut ps = Vec::new();
+                        house_parents(b, d, &mut ps);
+                        emit(removes, ps, out);
+                    }
+                }
+            }
+        }
+    }
+    if !out.is_empty() {
+        return;
+    }
+    // Hidden pairs: boxes, columns, rows.
+    let order: Vec<usize> = (18..27).chain(9..18).chain(0..9).collect();
+    for &h in &order {
+        let ps: Vec<u16> = (0..9).map(|d| places(h, d)).collect();
+        for a in 0..9 {
+            for b in a + 1..9 {
+                let u = ps[a] | ps[b];
+                if ps[a] == 0 || ps[b] == 0 || u.count_ones() != 2 {
+                    continue;
+                }
+                let removes: Vec<u16> = bits(u)
+                    .map(|i| usize::from(geo.cells[h][i]))
+                    .flat_map(|o| {
+                        bits(grid[o] & !(1 << a | 1 << b)).map(move |e| (o * 9 + e) as u16)
+                    })
+                    .collect();
+                if !removes.is_empty() {
+                    let mut parents = Vec::new();
+                    house_parents(h, a, &mut parents);
+                    house_parents(h, b, &mut parents);
+                    emit(removes, parents, out);
+                }
+            }
+        }
+    }
+    if !out.is_empty() {
+        return;
+    }
+    // Naked pairs: boxes, rows, columns.
+    for h in (18..27).chain(0..18) {
+        let cells = geo.cells[h];
+        for i in 0..9 {
+            for j in i + 1..9 {
+                let (a, b) = (usize::from(cells[i]), usize::from(cells[j]));
+                let u = grid[a] | grid[b];
+                if grid[a] == 0 || grid[b] == 0 || u.count_ones() != 2 {
+                    continue;
+                }
+                let removes: Vec<u16> = cells
+                    .iter()
+                    .map(|&o| usize::from(o))
+                    .filter(|&o| o != a && o != b)
+                    .flat_map(|o| bits(grid[o] & u).map(move |e| (o * 9 + e) as u16))
+                    .collect();
+                if !removes.is_empty() {
+                    let mut parents = Vec::new();
+                    for x in [a, b] {
+                        for e in bits(source[x] & !grid[x]) {
+                            parents.push(lit(x, e, false));
+                        }
+                    }
+                    emit(removes, parents, out);
+                }
+            }
+        }
+    }
+    if !out.is_empty() {
+        return;
+    }
+    // X-wings: rows as bases, then columns.
+    for (bases, covers) in [(0..9, 9..18), (9..18, 0..9)] {
+        for d in 0..9 {
+            for r1 in bases.clone() {
+                for r2 in r1 + 1..bases.end {
+                    let (p1, p2) = (places(r1, d), places(r2, d));
+                    if p1.count_ones() != 2 || p1 != p2 {
+                        continue;
+                    }
+                    let covered: Vec<usize> = bits(p1).map(|i| covers.start + i).collect();
+                    let mut removes = Vec::new();
+                    for &x in &covered {
+                        for (k, &o) in geo.cells[x].iter().enumerate() {
+                            let o = usize::from(o);
+                            let line = bases.start + k;
+                            if line != r1 && line != r2 && grid[o] & 1 << d != 0 {
+                                removes.push((o * 9 + d) as u16);
+                            }
+                        }
+                    }
+                    if !removes.is_empty() {
+                        let mut parents = Vec::new();
+                        house_parents(r1, d, &mut parents);
+                        house_parents(r2, d, &mut parents);
+                        emit(removes, parents, out);
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// SE's forcing chains and cycles (X, Y, and both), nested at levels 2 and 3: every hint of the
+/// grid, with its rule parents.
+#[derive(Debug, Default)]
+struct Unary {
+    nodes: Vec<(u16, u32, Cause)>,
+    on_seen: Vec<bool>,
+    adj: Adj,
+    /// Scratch: the searches' layers, the cycles found, and the literals of the path of the
+    /// node a cycle search expands (`mark[lit] == epoch`).
+    layer: Vec<u32>,
+    next: Vec<u32>,
+    found: Vec<u32>,
+    mark: Vec<u32>,
+    epoch: u32,
+}
+
+/// The links of each literal on one grid, per kind of links, computed when first asked for.
+#[derive(Debug, Default)]
+struct Adj {
+    /// Per kind × literal: the epoch its span was computed in, and the span.
+    epoch: Vec<u32>,
+    span: Vec<(u32, u32)>,
+    list: Vec<(u16, Cause)>,
+    now: u32,
+    scratch: Vec<(u16, Cause)>,
+}
+
+impl Adj {
+    /// Forgets every list (a new grid).
+    fn reset(&mut self) {
+        if self.epoch.is_empty() {
+            self.epoch = vec![0; 3 * LITS];
+            self.span = vec![(0, 0); 3 * LITS];
+        }
+        self.now = self.now.wrapping_add(1);
+        if self.now == 0 {
+            self.epoch.iter_mut().for_each(|e| *e = 0);
+            self.now = 1;
+        }
+        self.list.clear();
+    }
+
+    #[inline(always)]
+    fn span(&mut self, grid: &Grid, l: u16, y: bool, x: bool) -> std::ops::Range<usize> {
+        let k = (usize::from(y) * 2 + usize::from(x) - 1) * LITS + usize::from(l);
+        if self.epoch[k] != self.now {
+            Unary::implies(grid, l, y, x, &mut self.scratch);
+            let from = self.list.len() as u32;
+            self.list.extend_from_slice(&self.scratch);
+            self.span[k] = (from, self.scratch.len() as u32);
+            self.epoch[k] = self.now;
+        }
+        let (from, n) = self.span[k];
+        from as usize..(from + n) as usize
+    }
+}
+
+impl Unary {
+    fn hints(&mut self, grid: &Grid, initial: &Grid) -> Vec<Hint> {
+        let mut all: Vec<(Hint, u32)> = Vec::new();
+        self.adj.reset();
+        for (y, x) in [(false, true), (true, false), (true, true)] {
+            for c in 0..81 {
+                if grid[c].count_ones() < 2 {
+                    continue;
+                }
+                for d in bits(grid[c]) {
+                    if grid[c].count_ones() > 2 && !x {
+                        continue;
+                    }
+                    self.cycles(grid, initial, c, d, y, x, &mut all);
+                    if x {
+                        self.forcing(grid, initial, c, d, true, y, &mut all);
+                        self.forcing(grid, initial, c, d, false, y, &mut all);
+                    }
+                }
+            }
+        }
+        finish(all)
+    }
+
+    /// The literals `l` implies on the static grid: (on) the cell's other digits (with Y
+    /// links) and the digit's other places; (off) the other digit of a bivalue cell (Y), the
+    /// other place of a house with two (X).
+    fn implies(grid: &Grid, l: u16, y: bool, x: bool, out: &mut Vec<(u16, Cause)>) {
+        let geo = geometry();
+        out.clear();
+        let (c, d) = (lit_cell(l), lit_digit(l));
+        if lit_on(l) {
+            if y {
+                for e in bits(grid[c] & !(1 << d)) {
+                    out.push((lit(c, e, false), Cause::Cell));
+                }
+            }
+            for &h in &geo.of[c] {
+                for &o in &geo.cells[h as usize] {
+                    let o = usize::from(o);
+                    let q = lit(o, d, false);
+                    if o != c && grid[o] & 1 << d != 0 && !out.iter().any(|z| z.0 == q) {
+                        out.push((q, Cause::House(h)));
+                    }
+                }
+            }
+        } else {
+            if y && grid[c].count_ones() == 2 {
+                let e = (grid[c] & !(1 << d)).trailing_zeros() as usize;
+                out.push((lit(c, e, true), Cause::Cell));
+            }
+            if x {
+                for &h in &geo.of[c] {
+                    let mut ps = geo.cells[h as usize]
+                        .iter()
+                        .filter(|&&o| grid[usize::from(o)] & 1 << d != 0);
+                    if let (Some(&a), Some(&b), None) = (ps.next(), ps.next(), ps.next()) {
+                        let o = if usize::from(a) == c { b } else { a };
+                        let q = lit(usize::from(o), d, true);
+                        if !out.iter().any(|z| z.0 == q) {
+                            out.push((q, Cause::House(h)));
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    fn path_parents(
+        &self,
+        mut i: u32,
+        initial: &Grid,
+        grid: &Grid,
+        cycle: bool,
+        out: &mut Vec<u16>,
+    ) -> u32 {
+        let geo = geometry();
+        let mut n = 0;
+        while i != NONE {
+            let (l, p, cause) = self.nodes[i as usize];
+            n += 1;
+            if cycle {
+                // Both colourings: every node's cause counts, as an "on" candidate.
+                rule_parents(geo, initial, grid, l | 1, cause, out);
+            } else if lit_on(l) {
+                rule_parents(geo, initial, grid, l, cause, out);
+            }
+            i = p;
+        }
+        n
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn cycles(
+        &mut self,
+        grid: &Grid,
+        initial: &Grid,
+        c: usize,
+        d: usize,
+        y: bool,
+        x: bool,
+        all: &mut Vec<(Hint, u32)>,
+    ) {
+        let source = lit(c, d, true);
+        self.nodes.clear();
+        self.nodes.push((source, NONE, Cause::Start));
+        self.on_seen.clear();
+        self.on_seen.resize(LITS, false);
+        self.on_seen[usize::from(source)] = true;
+        if self.mark.is_empty() {
+            self.mark = vec![0; LITS];
+        }
+        let (mut layer, mut next) =
+            (std::mem::take(&mut self.layer), std::mem::take(&mut self.next));
+        let mut found = std::mem::take(&mut self.found);
+        layer.clear();
+        layer.push(0);
+        found.clear();
+        let mut length = 0;
+        while !layer.is_empty() {
+            length += 1;
+            next.clear();
+            for &p in &layer {
+                // The node's path: its ancestors (it is "on", its successors "off").
+                self.epoch = self.epoch.wrapping_add(1);
+                if self.epoch == 0 {
+                    self.mark.iter_mut().for_each(|m| *m = 0);
+                    self.epoch = 1;
+                }
+                let mut a = self.nodes[p as usize].1;
+                while a != NONE {
+                    self.mark[usize::from(self.nodes[a as usize].0)] = self.epoch;
+                    a = self.nodes[a as usize].1;
+                }
+                let span = self.adj.span(grid, self.nodes[p as usize].0, y, x);
+                for k in span {
+                    let (q, cause) = self.adj.list[k];
+                    if self.mark[usize::from(q)] != self.epoch {
+                        self.nodes.push((q, p, cause));
+                        next.push(self.nodes.len() as u32 - 1);
+                    }
+                }
+            }
+            length += 1;
+            layer.clear();
+            for &p in &next {
+                let span = self.adj.span(grid, self.nodes[p as usize].0, y, x);
+                for k in span {
+                    let (q, cause) = self.adj.list[k];
+                    if length >= 4 && q == source {
+                        self.nodes.push((q, p, cause));
+                        found.push(self.nodes.len() as u32 - 1);
+                    }
+                    if !std::mem::replace(&mut self.on_seen[usize::from(q)], true) {
+                        self.nodes.push((q, p, cause));
+                        layer.push(self.nodes.len() as u32 - 1);
+                    }
+                }
+            }
+        }
+        (self.layer, self.next) = (layer, next);
+        let geo = geometry();
+        let base = if x && y { 70 } else { 65 };
+        let sort = if x && y {
+            4
+        } else if y {
+            3
+        } else {
+            2
+        };
+        for &f in &found {
+            // The cycle: from the closing node back to the start.
+            let mut path = Vec::new();
+            let mut i = self.nodes[f as usize].1;
+            while i != NONE {
+                path.push(self.nodes[i as usize].0);
+                i = self.nodes[i as usize].1;
+            }
+            let cells: Vec<usize> = path.iter().map(|&l| lit_cell(l)).collect();
+            let (mut forw, mut back) = (Vec::new(), Vec::new());
+            for &l in &path {
+                let (pc, pd) = (lit_cell(l), lit_digit(l));
+                for &h in &geo.of[pc] {
+                    for &o in &geo.cells[h as usize] {
+                        let o = usize::from(o);
+                        if !cells.contains(&o) && grid[o] & 1 << pd != 0 {
+                            let k = (o * 9 + pd) as u16;
+                            let v = if lit_on(l) { &mut forw } else { &mut back };
+                            if !v.contains(&k) {
+                                v.push(k);
+                            }
+                        }
+                    }
+                }
+            }
+            forw.retain(|k| back.contains(k));
+            if forw.is_empty() {
+                continue;
+            }
+            forw.sort_unstable();
+            let mut parents = Vec::new();
+            let n = self.path_parents(f, initial, grid, true, &mut parents);
+            parents.sort_unstable();
+            parents.dedup();
+            let complexity = n - 1;
+            let seq = all.len() as u32;
+            let tenths = base + steps_of(complexity);
+            all.push((
+                Hint {
+                    tenths,
+                    complexity,
+                    sort,
+                    removes: forw,
+                    places: None,
+                    parents,
+                    targets: Vec::new(),
+                    start: Cause::Start,
+                },
+                seq,
+            ));
+        }
+        self.found = found;
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn forcing(
+        &mut self,
+        grid: &Grid,
+        initial: &Grid,
+        c: usize,
+        d: usize,
+        on: bool,
+        y: bool,
+        all: &mut Vec<(Hint, u32)>,
+    ) {
+        let source = lit(c, d, on);
+        let target = source ^ 1;
+        self.nodes.clear();
+        self.nodes.push((source, NONE, Cause::Start));
+        self.on_seen.clear();
+        self.on_seen.resize(LITS, false);
+        self.on_seen[usize::from(source)] = true;
+        let (mut layer, mut next) =
+            (std::mem::take(&mut self.layer), std::mem::take(&mut self.next));
+        layer.clear();
+        layer.push(0);
+        let mut hit = NONE;
+        'search: while !layer.is_empty() {
+            next.clear();
+            for &p in &layer {
+                let span = self.adj.span(grid, self.nodes[p as usize].0, y, true);
+                for k in span {
+                    let (q, cause) = self.adj.list[k];
+                    if q == target {
+                        self.nodes.push((q, p, cause));
+                        hit = self.nodes.len() as u32 - 1;
+                        break 'search;
+                    }
+                    if !std::mem::replace(&mut self.on_seen[usize::from(q)], true) {
+                        self.nodes.push((q, p, cause));
+                        next.push(self.nodes.len() as u32 - 1);
+                    }
+                }
+            }
+            std::mem::swap(&mut layer, &mut next);
+        }
+        (self.layer, self.next) = (layer, next);
+        if hit == NONE {
+            return;
+        }
+        let mut parents = Vec::new();
+        let complexity = self.path_parents(hit, initial, grid, false, &mut parents);
+        parents.sort_unstable();
+        parents.dedup();
+        let (removes, places) = if on {
+            (vec![(c * 9 + d) as u16], None)
+        } else {
+            (others(grid, c, d), Some((c * 9 + d) as u16))
+        };
+        if removes.is_empty() {
+            return;
+        }
+        let base = if y { 70 } else { 66 };
+        let sort = if y { 4 } else { 2 };
+        let seq = all.len() as u32;
+        let tenths = base + steps_of(complexity);
+        all.push((
+            Hint {
+                tenths,
+                complexity,
+                sort,
+                removes,
+                places,
+                parents,
+                targets: Vec::new(),
+                start: Cause::Start,
+            },
+            seq,
+        ));
+    }
+}
+
+/// The runs one stage of the walk leaves to the next on the same board: the last stage's,
+/// and those of SE's "(+)" rule (level 1), which every level 4 rule continues.
+#[derive(Debug, Default)]
+pub(super) struct Shared {
+    runs: Option<Runs>,
+    after_plus: Option<Runs>,
+}
+
+/// One stage of the walk: SE's chaining rule `mode`, cell by cell (resumable).
+#[derive(Debug)]
+pub(super) struct DynSearch {
+    engine: Engine,
+    next: usize,
+    best: Best,
+    started: bool,
+}
+
+impl DynSearch {
+    pub(super) fn new(mode: Mode) -> DynSearch {
+        DynSearch { engine: Engine::new(mode), next: 0, best: Best::default(), started: false }
+    }
+
+    /// Runs the stage on `board`; `None` when the stop check fired (call again with the same
+    /// board), else the best hint as a step with its rating.
+    pub(super) fn run(
+        &mut self,
+        board: &Board,
+        shared: &mut Shared,
+        stop: Option<&dyn Fn() -> bool>,
+    ) -> Option<Option<(Step, f32)>> {
+        let mode = self.engine.mode;
+        if !self.started {
+            self.started = true;
+            let kept = if mode.level == 4 { shared.after_plus.clone() } else { shared.runs.take() };
+            if let Some(runs) = kept {
+                self.engine.runs = runs;
+            }
+        }
+        let mut grid: Grid = [0; 81];
+        for c in Cell::all() {
+            if board.value(c).is_none() {
+                for d in board.candidates(c).iter() {
+                    grid[c.index()] |= 1 << d.index();
+                }
+            }
+        }
+        let mut done_here = 0;
+        self.engine.fresh = 0;
+        while self.next < 81 {
+            if done_here > 0 && stop.is_some_and(|f| f()) {
+                return None;
+            }
+            let mut all = Vec::new();
+            let best = Some(&mut self.best);
+            let mut sink = Sink { all: &mut all, best, initial: None, seq: 0, stop };
+            self.engine.cell_hints(&mut grid, self.next, &mut sink);
+            if std::mem::take(&mut self.engine.aborted) {
+                return None;
+            }
+            self.next += 1;
+            done_here += 1;
+        }
+        if mode.level == 1 {
+            shared.after_plus = Some(self.engine.runs.clone());
+        }
+        shared.runs = Some(std::mem::take(&mut self.engine.runs));
+        let Some(h) = self.best.hint.take() else { return Some(None) };
+        let t = if mode.level >= 2 {
+            Technique::NestedForcingNet
+        } else {
+            Technique::DynamicForcingNet
+        };
+        let mut s = Step::new(t);
+        match h.places {
+            Some(k) => s.placements.push(cand(k)),
+            None => s.eliminations.extend(h.removes.iter().map(|&k| cand(k))),
+        }
+        s.length = h.complexity.saturating_sub(2).min(u32::from(u16::MAX)) as u16;
+        Some(Some((s, h.tenths as f32 / 10.0)))
+    }
+}
+
+fn cand(k: u16) -> Candidate {
+    Candidate::new(Cell::from_index(usize::from(k) / 9), Digit::from_index(usize::from(k) % 9))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::format::parse;
+
+    /// The rated forum-hardest puzzles (`puzzle ER EP ED time`).
+    fn rated() -> Vec<(Board, [f32; 3])> {
+        include_str!("../../tests/data/corpora/se-rated-top-sample.txt")
+            .lines()
+            .filter(|l| !l.starts_with('#'))
+            .map(|l| {
+                let f: Vec<&str> = l.split_whitespace().collect();
+                let n = |i: usize| f[i].parse::<f32>().expect("a rating");
+                (parse(f[0]).expect("a puzzle"), [n(1), n(2), n(3)])
+            })
+            .collect()
+    }
+
+    const fn dynamic(level: u8, limit: u8) -> Mode {
+        Mode { multiple: true, dynamic: true, level, limit }
+    }
+
+    /// The stages of the walk from 8.5 up, in order, each handing its runs to the next.
+    const STAGES: [Mode; 7] = [
+        dynamic(0, 0),
+        dynamic(1, 0),
+        dynamic(2, 0),
+        dynamic(3, 0),
+        dynamic(4, 0),
+        dynamic(4, 1),
+        dynamic(4, 2),
+    ];
+
+    /// The first of SE's chaining stages that finds a step on `board`: its index in
+    /// [`STAGES`], the step and its rating, run as the walk runs them (runs handed on), or each
+    /// on its own (`alone`).
+    fn first_stage(board: &Board, alone: bool) -> Option<(usize, Step, f32)> {
+        let mut shared = Shared::default();
+        for (i, &mode) in STAGES.iter().enumerate() {
+            if alone {
+                shared = Shared::default();
+            }
+            let found = DynSearch::new(mode).run(board, &mut shared, None).expect("no stop check");
+            if let Some((s, r)) = found {
+                return Some((i, s, r));
+            }
+        }
+        None
+    }
+
+    /// SE's first step (its ED) on forum-hardest puzzles whose walks start with no easier
+    /// technique, one at each nesting level SE needs first there: 9.0 (the "(+)" rules inside),
+    /// 9.5 (forcing chains inside) and 10.0 (multiple forcing chains inside). The ratings are
+    /// Sukaku Explainer's own (the data file's ED; the length steps take each past its base),
+    /// the level is the first that finds a step (the levels before find none), and the step is
+    /// sound.
+    #[test]
+    fn each_nesting_level_rates_the_first_step_as_sukaku_explainer() {
+        let set = rated();
+        // (line of the data file, the stage expected: its level)
+        for (line, stage) in [(13, 1), (11, 2), (4, 3)] {
+            let (board, [_, _, ed]) = &set[line];
+            let (i, step, r) = first_stage(board, false).expect("a step");
+            assert_eq!(i, stage, "line {line}: the first stage that finds a step");
+            assert!((r - ed).abs() < 0.05, "line {line}: rated {r}, SE's ED {ed}");
+            let solution = crate::solve::count_solutions(board, 2).solutions[0];
+            for k in &step.eliminations {
+                assert_ne!(solution[k.cell.index()], k.digit.get(), "line {line}: unsound");
+            }
+            for k in &step.placements {
+                assert_eq!(solution[k.cell.index()], k.digit.get(), "line {line}: unsound");
+            }
+            assert!(step.makes_progress(board));
+        }
+    }
+
+    /// Handing runs from one stage to the next changes nothing: each stage run on its own finds
+    /// the same first step with the same rating.
+    #[test]
+    fn runs_handed_between_levels_find_what_each_level_finds_alone() {
+        let set = rated();
+        for line in [13, 4] {
+            let board = &set[line].0;
+            let (a, b) = (first_stage(board, false), first_stage(board, true));
+            let (a, b) = (a.expect("a step"), b.expect("a step"));
+            assert_eq!((a.0, &a.1, a.2), (b.0, &b.1, b.2), "line {line}");
+        }
+    }
+
+    /// A stage stopped before every run it computes (the stop check always firing) finds the
+    /// same step as one never stopped, each call doing some work.
+    #[test]
+    fn a_stage_stopped_everywhere_finds_the_same_step() {
+        let set = rated();
+        let board = &set[13].0;
+        let whole = first_stage(board, false).expect("a step");
+        let mut shared = Shared::default();
+        let mut calls = 0;
+        for (i, &mode) in STAGES.iter().enumerate().take(whole.0 + 1) {
+            let mut search = DynSearch::new(mode);
+            let found = loop {
+                calls += 1;
+                if let Some(found) = search.run(board, &mut shared, Some(&|| true)) {
+                    break found;
+                }
+            };
+            if let Some((s, r)) = found {
+                assert_eq!((i, &s, r), (whole.0, &whole.1, whole.2));
+            }
+        }
+        assert!(calls > 500, "{calls} calls");
+    }
+}

@@ -311,6 +311,23 @@ struct Work {
     drills: Drills,
 }
 
+/// Polls the first puzzle request of `gens` for a slice: its reply goes to `replies`, and it
+/// leaves the queue when finished. Returns whether there was one.
+fn poll_front_gen(
+    gens: &mut std::collections::VecDeque<(u64, GenJob)>,
+    stop: &dyn Fn() -> bool,
+    replies: &mut Vec<(u64, Reply)>,
+) -> bool {
+    let Some((id, job)) = gens.front_mut() else { return false };
+    let id = *id;
+    let (reply, finished) = job.poll(Some(stop));
+    replies.extend(reply.map(|r| (id, r)));
+    if finished {
+        gens.pop_front();
+    }
+    true
+}
+
 /// The reactor. Parse, Analyze and Find all are answered as soon as they arrive (they take
 /// milliseconds at most); paths and generations run one at a time in slices of [`SLICE_MS`],
 /// between which the worker reads its messages, so a [`Job::Cancel`] or a newer path request
@@ -434,27 +451,14 @@ pub async fn solver_reactor(scope: ReactorScope<Request, Response>) {
             } else if w.drills.asked() {
                 replies.extend(w.drills.poll_asked(Some(&stop)));
                 true
-            } else if let Some((id, job)) = w.gens.front_mut().filter(|(_, g)| !g.background) {
-                let id = *id;
-                let (reply, finished) = job.poll(Some(&stop));
-                replies.extend(reply.map(|r| (id, r)));
-                if finished {
-                    w.gens.pop_front();
-                }
+            } else if w.gens.front().is_some_and(|(_, g)| !g.background) {
+                poll_front_gen(&mut w.gens, &stop, &mut replies);
                 true
             } else if w.drills.making() {
                 w.drills.poll_making(Some(&stop));
                 true
-            } else if let Some((id, job)) = w.gens.front_mut() {
-                let id = *id;
-                let (reply, finished) = job.poll(Some(&stop));
-                replies.extend(reply.map(|r| (id, r)));
-                if finished {
-                    w.gens.pop_front();
-                }
-                true
             } else {
-                false
+                poll_front_gen(&mut w.gens, &stop, &mut replies)
             }
         };
         for (id, reply) in replies {

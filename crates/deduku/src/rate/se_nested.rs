@@ -716,12 +716,7 @@ impl Engine {
                     if t.iter().any(|x| x.1 == NONE) {
                         continue;
                     }
-                    let (x, e) = (lit_cell(l), lit_digit(l));
-                    let (removes, places) = if on {
-                        (others(grid, x, e), Some((x * 9 + e) as u16))
-                    } else {
-                        (vec![(x * 9 + e) as u16], None)
-                    };
+                    let (removes, places) = conclusion(grid, l, on);
                     if !removes.is_empty() {
                         self.offer(sink, base, 5, &t, removes, places, Cause::Cell, grid);
                     }
@@ -759,12 +754,7 @@ impl Engine {
                     if t.iter().any(|x| x.1 == NONE) {
                         continue;
                     }
-                    let (x, e) = (lit_cell(l), lit_digit(l));
-                    let (removes, places) = if on {
-                        (others(grid, x, e), Some((x * 9 + e) as u16))
-                    } else {
-                        (vec![(x * 9 + e) as u16], None)
-                    };
+                    let (removes, places) = conclusion(grid, l, on);
                     if !removes.is_empty() {
                         self.offer(sink, base, 6, &t, removes, places, Cause::House(h), grid);
                     }
@@ -960,6 +950,17 @@ fn bits(m: u16) -> impl Iterator<Item = usize> {
 }
 
 /// The candidates of `c` other than `d`.
+/// What a forcing chain concluding `l` (on: its cell holds its digit; off: it does not) does on
+/// `grid`: the candidates it removes, and the digit it places.
+fn conclusion(grid: &Grid, l: u16, on: bool) -> (Vec<u16>, Option<u16>) {
+    let (x, e) = (lit_cell(l), lit_digit(l));
+    if on {
+        (others(grid, x, e), Some((x * 9 + e) as u16))
+    } else {
+        (vec![(x * 9 + e) as u16], None)
+    }
+}
+
 fn others(grid: &Grid, c: usize, d: usize) -> Vec<u16> {
     bits(grid[c] & !(1 << d)).map(|e| (c * 9 + e) as u16).collect()
 }

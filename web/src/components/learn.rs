@@ -132,7 +132,11 @@ fn lesson_view(props: &LearnProps, t: Technique) -> Html {
     };
     html! {
         <>
-            <p class="learn-about" id="learn-about">{ t.description() }</p>
+            // The description comes with the example from the worker (the page's own code
+            // does not carry the catalogue's texts: they would make its first load longer).
+            if let Some(about) = learn.drill.as_ref().filter(|d| d.technique == t.id()).map(|d| &d.step.about) {
+                <p class="learn-about" id="learn-about">{ about }</p>
+            }
             { body }
             <div class="button-row">
                 <button id="learn-start-drill" onclick={act(on, LearnAction::Drill(t.id().into()))}>{ "Drill" }</button>

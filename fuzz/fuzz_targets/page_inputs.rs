@@ -1,8 +1,8 @@
-//! Fuzzes what the page reads from outside itself, besides pastes and files (the `parse`
-//! target): the link's hash (`Position::decode`, with its message for the person), and the
-//! three texts kept in local storage (the undo history, the settings, the pool of ready
-//! puzzles), including the merge of two tabs' histories. No input may panic; whatever is read
-//! must write back to a text that reads back the same.
+//! Fuzzes what the page reads from outside itself, besides pastes and files (the `parse` target):
+//! the link's hash (`Position::decode`, with its message for the person), and the four texts kept
+//! in local storage (the undo history, the settings, the pool of ready puzzles, the drill
+//! progress), including the merge of two tabs' histories. No input may panic; whatever is read must
+//! write back to a text that reads back the same.
 //!
 //! The input is one text, or two texts separated by a NUL (two tabs' stored histories).
 #![no_main]
@@ -10,7 +10,7 @@
 use deduku_web::history::History;
 use deduku_web::persist::{pool_from_text, pool_to_text};
 use deduku_web::position::Position;
-use deduku_web::state::Settings;
+use deduku_web::state::{Settings, progress_from_text, progress_to_text};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
@@ -58,4 +58,8 @@ fuzz_target!(|data: &[u8]| {
     // The pool keeps only lines of a known level and 81 characters, and writes back whole.
     let pool = pool_from_text(text);
     assert_eq!(pool_from_text(&pool_to_text(&pool)), pool);
+
+    // The Learn place's drill progress: what reads back writes back to the same progress.
+    let progress = progress_from_text(text);
+    assert_eq!(progress_from_text(&progress_to_text(&progress)), progress);
 });

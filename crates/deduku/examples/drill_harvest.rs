@@ -97,10 +97,12 @@ fn main() {
     }
     println!("# Drill seeds: per technique, puzzles (givens) whose default path uses it with");
     println!("# nothing of a higher tier before its first use. Written by the drill_harvest");
-    println!("# example from public corpora (the last field names the file; sources: the");
-    println!("# project's tests/data SOURCES.md and ../shared/data/README.md). A drill is made");
-    println!("# from one of them by a random symmetry (digits relabelled, rows, columns, bands,");
-    println!("# stacks permuted, transposed), then walked as a dug grid would be.");
+    println!("# example from public corpora; the last field names the file: se-rated-dev.txt");
+    println!("# (random puzzles that need more than singles, rated with Sukaku Explainer),");
+    println!("# top1465.txt (magictour's top1465, as in tdoku's benchmark data),");
+    println!("# technique-exemplars.txt (HoDoKu's exemplars-1.0). A drill is made from one of");
+    println!("# them by a random symmetry (digits relabelled, rows, columns, bands, stacks");
+    println!("# permuted, transposed), then walked as a dug grid would be.");
     for t in &wanted {
         match found.get(t) {
             Some(list) if !list.is_empty() => {

@@ -1580,27 +1580,18 @@ mod tests {
             .collect()
     }
 
-    const fn dynamic(level: u8, limit: u8) -> Mode {
-        Mode { multiple: true, dynamic: true, level, limit }
+    /// The walk's own stages from 8.5 up, in its order (`se_walk::STAGES`), so the tests run
+    /// what the walk runs.
+    fn stages() -> Vec<Mode> {
+        super::super::se_walk::dynamic_modes().collect()
     }
 
-    /// The stages of the walk from 8.5 up, in order, each handing its runs to the next.
-    const STAGES: [Mode; 7] = [
-        dynamic(0, 0),
-        dynamic(1, 0),
-        dynamic(2, 0),
-        dynamic(3, 0),
-        dynamic(4, 0),
-        dynamic(4, 1),
-        dynamic(4, 2),
-    ];
-
     /// The first of SE's chaining stages that finds a step on `board`: its index in
-    /// [`STAGES`], the step and its rating, run as the walk runs them (runs handed on), or each
+    /// [`stages`], the step and its rating, run as the walk runs them (runs handed on), or each
     /// on its own (`alone`).
     fn first_stage(board: &Board, alone: bool) -> Option<(usize, Step, f32)> {
         let mut shared = Shared::default();
-        for (i, &mode) in STAGES.iter().enumerate() {
+        for (i, &mode) in stages().iter().enumerate() {
             if alone {
                 shared = Shared::default();
             }
@@ -1660,7 +1651,7 @@ mod tests {
         let whole = first_stage(board, false).expect("a step");
         let mut shared = Shared::default();
         let mut calls = 0;
-        for (i, &mode) in STAGES.iter().enumerate().take(whole.0 + 1) {
+        for (i, &mode) in stages().iter().enumerate().take(whole.0 + 1) {
             let mut search = DynSearch::new(mode);
             let found = loop {
                 calls += 1;

@@ -146,6 +146,15 @@ const fn dynamic(level: u8, limit: u8) -> Stage {
 
 use Technique as T;
 
+/// The modes of the walk's dynamic stages, in order (for the tests of `se_nested`).
+#[cfg(test)]
+pub(super) fn dynamic_modes() -> impl Iterator<Item = Mode> {
+    STAGES.iter().filter_map(|s| match s {
+        Stage::Dynamic(m) => Some(*m),
+        _ => None,
+    })
+}
+
 const STAGES: &[Stage] = &[
     Stage::Singles,
     Stage::DirectLocking,

@@ -37,8 +37,10 @@ const TYPES = {
   '.txt': 'text/plain; charset=utf-8',
 };
 
-/** Trunk's content-hashed names (`filehash = true`): a new content gets a new name. */
-const HASHED = /-[0-9a-f]{16}(_bg)?\.[a-z]+$/;
+/** Trunk's content-hashed names (`filehash = true`): a new content gets a new name. Trunk
+ * prints its 64-bit hash without leading zeros, so a name may have fewer than 16 digits
+ * (app-cb80bf60fbb34e8_bg.wasm had 15); 12 keeps icon-192.png out. */
+const HASHED = /-[0-9a-f]{12,16}(_bg)?\.[a-z]+$/;
 
 /** The encodings `header` (an Accept-Encoding) accepts, with a q above 0. */
 function accepted(header = '') {

@@ -19,7 +19,9 @@ const CACHE = `deduku-${VERSION}`;
 const scope = new URL(self.registration.scope);
 const precached = new Set(PRECACHE.map((p) => new URL(p, scope).pathname));
 
-const HASHED = /-[0-9a-f]{16}(_bg)?\.[a-z]+$/;
+// Trunk's content-hashed names. Trunk prints its 64-bit hash without leading zeros, so a
+// name may have fewer than 16 digits (app-cb80bf60fbb34e8_bg.wasm had 15).
+const HASHED = /-[0-9a-f]{12,16}(_bg)?\.[a-z]+$/;
 
 self.addEventListener('install', (event) => {
   event.waitUntil((async () => {

@@ -7,7 +7,18 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT="$PWD"
 
-step() { printf '\n== %s\n' "$*" >&2; }
+# Each step's header says how long the one before it took (and the total so far), so every run's
+# log shows where the time goes.
+last_step=""
+last_start=$SECONDS
+step() {
+  if [ -n "$last_step" ]; then
+    printf '   (%s: %d s; %d s so far)\n' "$last_step" $((SECONDS - last_start)) "$SECONDS" >&2
+  fi
+  last_step="$*"
+  last_start=$SECONDS
+  printf '\n== %s\n' "$*" >&2
+}
 
 step "setup"
 scripts/setup.sh

@@ -11,7 +11,8 @@
 // its dedicated worker but not the service worker, whose downloads then cost the page nothing;
 // on a real link they share it.
 // Prints, per run and then as median and range, from the navigation's start:
-// - usable grid: the 81 cells are in the page (Yew attaches their handlers as it renders them);
+// - usable grid: the 81 cells are in the page (Yew attaches their handlers as it renders them),
+//   and when the app's wasm had all arrived (the rest is compiling, starting and drawing);
 //   then the probe clicks an empty cell and types the solution's digit there (so the verdict
 //   stays the same) and prints the time from the key reaching the page to the digit shown, and
 //   whether the verdict was still missing then (the grid took the digit before the solver worker
@@ -71,7 +72,8 @@ async function usableGrid(page) {
   return page.evaluate(({ i, d }) => new Promise((done) => {
     const check = () => {
       if (document.querySelector(`[data-cell="${i}"]`)?.dataset.value === String(d)) {
-        done({ cells: window.__cellsAt, at: performance.now(), verdictYet: window.__verdictAt !== undefined, down: window.__downAt, key: window.__keyAt });
+        const wasm = performance.getEntriesByType('resource').find((e) => /\/app-[^/]*\.wasm$/.test(e.name));
+        done({ cells: window.__cellsAt, at: performance.now(), verdictYet: window.__verdictAt !== undefined, down: window.__downAt, key: window.__keyAt, wasmAt: wasm?.responseEnd ?? NaN });
       } else requestAnimationFrame(check);
     };
     check();
@@ -117,7 +119,7 @@ function probe(base, log) {
     const repeat = await usableGrid(page);
     if (process.env.VERBOSE) console.log({ grid, repeat });
     return {
-      grid: grid.cells, key: grid.at - grid.key, typedBeforeVerdict: !grid.verdictYet, verdict,
+      grid: grid.cells, wasmAt: grid.wasmAt, key: grid.at - grid.key, typedBeforeVerdict: !grid.verdictYet, verdict,
       registerAt, repeat: repeat.cells, repeatKey: repeat.at - repeat.key, first,
     };
   });
@@ -146,7 +148,7 @@ for (let r = 0; r < runs; r++) {
       results.get(d).push(t);
       const bodies = byFile(t.first.filter((e) => e.status === 200));
       const twice = [...bodies].filter(([, l]) => l.length > 1).map(([f]) => f);
-      console.log(`${d} run ${r + 1}: usable grid ${t.grid.toFixed(0)} ms (key to digit ${t.key.toFixed(0)} ms, ${t.typedBeforeVerdict ? 'before' : 'after'} the verdict), `
+      console.log(`${d} run ${r + 1}: usable grid ${t.grid.toFixed(0)} ms (the app's wasm all in at ${t.wasmAt.toFixed(0)} ms; key to digit ${t.key.toFixed(0)} ms, ${t.typedBeforeVerdict ? 'before' : 'after'} the verdict), `
         + `first verdict ${t.verdict.toFixed(0)} ms, service worker registered at ${t.registerAt.toFixed(0)} ms, `
         + `repeat visit ${t.repeat.toFixed(0)} ms (key to digit ${t.repeatKey.toFixed(0)} ms); bodies sent twice: ${twice.length ? twice.join(', ') : 'none'}`);
       if (r === 0) {

@@ -92,6 +92,17 @@ if [ "$total" -gt 600000 ]; then
   echo "dist/ is over the size budget" >&2
   exit 1
 fi
+# The app's wasm is what a first visit waits for before the grid (issue 52: 1.5 s over slow 4G),
+# so it keeps no copy of the standard library's sorts (several kB each, per element type): the
+# library's small sort (`deduku::sort`) does the page's sorting. The unbound module Cargo wrote
+# still has its function names (mangled: _ZN4core5slice4sort… is core::slice::sort).
+app_wasm="${CARGO_TARGET_DIR:-target}/wasm32-unknown-unknown/web-release/app.wasm"
+if grep -aq '4core5slice4sort' "$app_wasm"; then
+  echo "the app's wasm has a copy of the standard library's sort:" \
+    "$(grep -ao '4core5slice4sort[0-9a-z_]*' "$app_wasm" | sort -u | head -3 | tr '\n' ' ')" \
+    "— use deduku::sort in web/ (see crates/deduku/src/sort.rs)" >&2
+  exit 1
+fi
 
 step "wasm-bindgen-test in headless Chromium"
 # The runner gives the whole file 20 s by default; the eight tests take about 15 s on a quiet

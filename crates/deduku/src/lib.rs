@@ -24,7 +24,7 @@ pub mod grid;
 pub mod logic;
 pub mod rate;
 pub mod solve;
-mod sort;
+pub mod sort;
 #[cfg(test)]
 mod test_support;
 

@@ -12,10 +12,13 @@
 //! as small and faster than a comparison sort there.
 //!
 //! All are stable: equal keys keep their order, as with `slice::sort_by_key`.
+//!
+//! Public for the page (`deduku-web`), whose app module has no copy of the standard library's
+//! sorts either: each would add kilobytes to what a first visit downloads before the grid.
 
 /// Sorts `v` by `key`, stably. Binary insertion: `O(n log n)` comparisons and at most
 /// `n²/2` element moves (one `rotate_right` per element that is out of place).
-pub(crate) fn sort_by_key<T, K: Ord>(v: &mut [T], mut key: impl FnMut(&T) -> K) {
+pub fn sort_by_key<T, K: Ord>(v: &mut [T], mut key: impl FnMut(&T) -> K) {
     for i in 1..v.len() {
         let k = key(&v[i]);
         if key(&v[i - 1]) <= k {
@@ -28,13 +31,13 @@ pub(crate) fn sort_by_key<T, K: Ord>(v: &mut [T], mut key: impl FnMut(&T) -> K) 
 }
 
 /// Sorts `v` by the elements' own order, stably.
-pub(crate) fn sort<T: Ord + Copy>(v: &mut [T]) {
+pub fn sort<T: Ord + Copy>(v: &mut [T]) {
     sort_by_key(v, |x| *x);
 }
 
 /// Sorts `v` by a key below `keys`, stably: a counting sort, `O(n + keys)`, for the long
 /// lists keyed by a cell, a candidate or an index (where insertion would be quadratic).
-pub(crate) fn sort_by_small_key<T: Copy>(v: &mut [T], keys: usize, key: impl Fn(&T) -> usize) {
+pub fn sort_by_small_key<T: Copy>(v: &mut [T], keys: usize, key: impl Fn(&T) -> usize) {
     let mut start = vec![0usize; keys + 1];
     for x in v.iter() {
         start[key(x) + 1] += 1;

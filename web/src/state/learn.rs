@@ -52,7 +52,7 @@ const FAMILY_ORDER: [Family; 11] = [
 /// ALS, forcing).
 pub fn syllabus() -> Vec<Technique> {
     let mut v: Vec<Technique> = DRILL_TECHNIQUES.to_vec();
-    v.sort_by_key(|t| {
+    deduku::sort::sort_by_key(&mut v, |t| {
         let family =
             FAMILY_ORDER.iter().position(|f| *f == t.family()).unwrap_or(FAMILY_ORDER.len());
         (t.tier(), family, *t)
@@ -288,7 +288,7 @@ impl Learn {
                 r.is_due(self.today).then_some((r.due, t))
             })
             .collect();
-        v.sort();
+        deduku::sort::sort(&mut v);
         v.into_iter().map(|(_, t)| t).collect()
     }
 }

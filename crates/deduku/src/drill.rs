@@ -698,9 +698,59 @@ pub fn drill_position(technique: Technique, seed: u64) -> Result<Drill, DrillErr
     }
 }
 
+/// The drill of `technique` that `puzzle` (givens) gives: the position just before its drill
+/// walk's first step of the technique ([`walk_order`]), as [`DrillGenerator`] makes it from a
+/// grid. Deterministic and cheap (one walk, no search), so a drill is kept as its technique
+/// and puzzle and made again from them (the page keeps the drill a person works on across a
+/// reload this way). `None` when the puzzle has not exactly one solution or the walk does not
+/// reach the technique with nothing of a higher tier before.
+pub fn drill_from_puzzle(technique: Technique, puzzle: &Board) -> Option<Drill> {
+    if !is_reachable(technique) {
+        return None;
+    }
+    let values: [u8; 81] =
+        std::array::from_fn(|i| puzzle.value(Cell::from_index(i)).map_or(0, |d| d.get()));
+    let board = Board::from_values(&values);
+    let Outcome::Unique(solution) = solve(&board) else { return None };
+    let mut run = PathRun::with_order(&board, &walk_order(technique));
+    let mut before = board.clone();
+    loop {
+        match run.advance(None) {
+            Advance::Step(s) if s.technique == technique => {
+                return Some(Drill {
+                    technique,
+                    puzzle: board,
+                    position: before,
+                    solution,
+                    step: s,
+                    steps_before: run.steps().len() - 1,
+                    attempts: 1,
+                });
+            }
+            Advance::Step(_) if !run.board().is_complete() => before = run.board().clone(),
+            Advance::Pending => {}
+            _ => return None,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_drill_is_made_again_from_its_puzzle() {
+        for t in [Technique::XWing, Technique::Aic, Technique::HiddenSingle] {
+            let d = drill_position(t, 5).expect("a drill");
+            let again = drill_from_puzzle(t, &d.puzzle).expect("the same drill");
+            assert_eq!(
+                (&again.position, &again.step, again.solution),
+                (&d.position, &d.step, d.solution)
+            );
+        }
+        assert!(drill_from_puzzle(Technique::XWing, &Board::empty()).is_none());
+        assert!(drill_from_puzzle(Technique::BruteForce, &Board::empty()).is_none());
+    }
 
     #[test]
     fn tiers_follow_each_other_in_default_order() {

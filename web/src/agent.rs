@@ -22,7 +22,7 @@ use wasm_bindgen::JsValue;
 use yew_agent::prelude::*;
 
 mod drill;
-pub use drill::{DrillJob, Drills, grade_job};
+pub use drill::{DrillJob, Drills, drill_from_job, grade_job};
 
 /// Parses a pasted text; digits marked as placed in the text count as typed by the user.
 pub fn parse_job(text: &str) -> Reply {
@@ -417,6 +417,7 @@ pub async fn solver_reactor(scope: ReactorScope<Request, Response>) {
                         continue;
                     }
                     Job::Grade(req) => Reply::Graded(Box::new(grade_job(&req))),
+                    Job::DrillFrom { technique, puzzle } => drill_from_job(&technique, &puzzle),
                     Job::Fault { at, kind } => {
                         fault.set(Some((at, kind)));
                         continue;

@@ -78,18 +78,16 @@ pub fn save_pool(pool: &Pool) {
     }
 }
 
-/// The drill progress kept from the last visit (nothing when it cannot be read).
-pub fn load_progress() -> crate::state::Progress {
-    storage()
-        .and_then(|s| s.get_item(PROGRESS_KEY).ok()?)
-        .map(|t| crate::state::progress_from_text(&t))
-        .unwrap_or_default()
+/// The drill progress and the drill kept from the last visit (nothing of what cannot be read).
+pub fn load_progress() -> (crate::state::Progress, Option<crate::state::Kept>) {
+    let text = storage().and_then(|s| s.get_item(PROGRESS_KEY).ok()?).unwrap_or_default();
+    (crate::state::progress_from_text(&text), crate::state::Kept::from_text(&text))
 }
 
-/// Keeps the drill progress for the next visit.
-pub fn save_progress(progress: &crate::state::Progress) {
+/// Keeps the drill progress, and the drill being worked on, for the next visit.
+pub fn save_progress(progress: &crate::state::Progress, kept: Option<&crate::state::Kept>) {
     if let Some(s) = storage() {
-        let _ = s.set_item(PROGRESS_KEY, &crate::state::progress_to_text(progress));
+        let _ = s.set_item(PROGRESS_KEY, &crate::state::learn_to_text(progress, kept));
     }
 }
 

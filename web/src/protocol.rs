@@ -464,6 +464,14 @@ pub enum Job {
         /// The generator's seed.
         seed: u64,
     },
+    /// The drill of a technique (by ID) that a puzzle gives (answered at once: one walk, no
+    /// search): a drill kept across a reload is made again from its technique and puzzle.
+    DrillFrom {
+        /// The technique's ID.
+        technique: String,
+        /// The puzzle's givens (81 characters, `.` or `0` for empty).
+        puzzle: String,
+    },
     /// Make a drill ready, in idle time, for each of these techniques (by ID) that has none.
     PrepareDrills {
         /// The techniques' IDs.

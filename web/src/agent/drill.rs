@@ -42,6 +42,35 @@ impl DrillJob {
     }
 }
 
+/// The drill of technique `id` that the givens `puzzle` give ([`Job::DrillFrom`]): a drill kept
+/// across a reload, made again. Anything that does not give one (an unknown technique, a bad
+/// line, a puzzle whose walk does not reach the technique) is [`Reply::DrillFailed`].
+///
+/// [`Job::DrillFrom`]: crate::protocol::Job::DrillFrom
+pub fn drill_from_job(id: &str, puzzle: &str) -> Reply {
+    let b = puzzle.as_bytes();
+    let values: Option<[u8; 81]> = (b.len() == 81)
+        .then(|| {
+            let mut v = [0u8; 81];
+            for (x, &c) in v.iter_mut().zip(b) {
+                *x = match c {
+                    b'1'..=b'9' => c - b'0',
+                    b'.' | b'0' => 0,
+                    _ => return None,
+                };
+            }
+            Some(v)
+        })
+        .flatten();
+    let drill = Technique::from_id(id)
+        .zip(values)
+        .and_then(|(t, v)| deduku::drill::drill_from_puzzle(t, &deduku::Board::from_values(&v)));
+    match drill {
+        Some(d) => Reply::Drill(Box::new(PlainDrill::from_drill(&d))),
+        None => Reply::DrillFailed(format!("No drill of {id} from that puzzle.")),
+    }
+}
+
 /// Grades a person's answer ([`Job::Grade`](crate::protocol::Job::Grade)).
 pub fn grade_job(req: &GradeRequest) -> PlainGrade {
     req.grade()
@@ -179,6 +208,18 @@ mod tests {
         assert_eq!(second.technique, "x-wing");
         assert!(d.ask(3, "nope", 1).is_none());
         assert!(matches!(drain(&mut d).as_slice(), [(3, Reply::DrillFailed(_))]));
+    }
+
+    #[test]
+    fn a_drill_is_made_again_from_its_puzzle_and_bad_input_fails() {
+        let d = DrillJob::new("x-wing", 4).run().expect("a drill");
+        let Reply::Drill(again) = drill_from_job("x-wing", &d.puzzle) else { panic!("a drill") };
+        assert_eq!(*again, d);
+        for (t, p) in
+            [("x-wing", "garbage"), ("nope", d.puzzle.as_str()), ("x-wing", &"1".repeat(81))]
+        {
+            assert!(matches!(drill_from_job(t, p), Reply::DrillFailed(_)), "{t} {p}");
+        }
     }
 
     #[test]

@@ -2850,3 +2850,24 @@ test('learn: the worksheet holds the number of drills chosen, on one A4 page and
   await page.waitForSelector('#learn-print', { timeout: 120000 });
   assert.equal(await page.locator('.ws-drill').count(), 1);
 });
+
+test('learn: the drill kept ready comes back after a reload and is served at once', async () => {
+  await open();
+  await xWingDrill();
+  // The worker makes the next X-Wing drill ready in idle time; the page keeps it.
+  await page.waitForFunction(() => /\nready x-wing [.1-9]{81}/.test(localStorage.getItem('deduku.v2.learn') ?? ''), null, { timeout: 60000 });
+  const puzzle = await page.evaluate(() => localStorage.getItem('deduku.v2.learn').match(/\nready x-wing ([.1-9]{81})/)[1]);
+  await page.reload();
+  await page.waitForSelector('[role=gridcell]');
+  // The drill being worked on comes back first; the next one is the one kept ready.
+  await page.waitForSelector('#learn-check:not([disabled])', { timeout: 10000 });
+  await page.click('#learn-list');
+  await page.click('.learn-item[data-technique="x-wing"] .learn-drill');
+  await page.waitForFunction((p) => [...document.querySelectorAll('[role=gridcell]')]
+    .map((c) => (c.classList.contains('given') ? c.dataset.value : '.')).join('') === p, puzzle, { timeout: 10000 });
+  await waitDrill();
+  assert.match(await page.textContent('#learn-title'), /Drill: X-Wing/);
+  // Served, it is no longer kept (the next one made ready replaces it).
+  const now = await page.evaluate(() => localStorage.getItem('deduku.v2.learn'));
+  assert.ok(!now.includes(`ready x-wing ${puzzle}`), now);
+});

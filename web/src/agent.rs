@@ -407,9 +407,13 @@ pub async fn solver_reactor(scope: ReactorScope<Request, Response>) {
                             None => continue,
                         }
                     }
-                    Job::PrepareDrills { techniques, seed } => {
+                    Job::PrepareDrills { techniques, seed, ready } => {
                         let mut w = work.borrow_mut();
                         w.drills.seed(seed);
+                        w.drills.report_to(id);
+                        for (t, puzzle) in &ready {
+                            w.drills.restore(t, puzzle);
+                        }
                         for t in &techniques {
                             w.drills.prepare(t);
                         }
@@ -456,7 +460,7 @@ pub async fn solver_reactor(scope: ReactorScope<Request, Response>) {
                 poll_front_gen(&mut w.gens, &stop, &mut replies);
                 true
             } else if w.drills.making() {
-                w.drills.poll_making(Some(&stop));
+                replies.extend(w.drills.poll_making(Some(&stop)));
                 true
             } else {
                 poll_front_gen(&mut w.gens, &stop, &mut replies)

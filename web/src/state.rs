@@ -23,7 +23,7 @@ pub use learn::{
     Kept, Learn, LearnAction, MASTERED_DAYS, Progress, Record, Screen, Stage, WORKSHEET_DRILLS,
     WORKSHEET_MAX,
 };
-pub use learn::{learn_to_text, progress_from_text, progress_to_text, syllabus};
+pub use learn::{learn_to_text, progress_from_text, progress_to_text, ready_from_text, syllabus};
 pub use mailbox::{Awaited, Mailbox};
 pub use maker::{Maker, POOL_LEVELS, POOL_SIZE, Pool};
 pub use view::{Pen, View};

@@ -88,6 +88,8 @@ pub struct Drills {
     making: VecDeque<DrillJob>,
     /// The seed of the drills made ready, and how many were made.
     seed: (u64, u64),
+    /// The request that drills made ready are reported to ([`Reply::DrillReady`]; 0: none).
+    report: u64,
 }
 
 impl Drills {
@@ -122,6 +124,25 @@ impl Drills {
         self.seed.1 += 1;
         let seed = deduku::generate::seed_for(self.seed.0 ^ 0x5eed_d111, self.seed.1);
         self.making.push_back(DrillJob::new(technique, seed));
+    }
+
+    /// Reports drills made ready from now on to the request `id` ([`Reply::DrillReady`]).
+    pub fn report_to(&mut self, id: u64) {
+        self.report = id;
+    }
+
+    /// A drill kept ready from the last visit, made ready again at once from its puzzle
+    /// (nothing when one is ready or coming for the technique, or the puzzle gives none).
+    pub fn restore(&mut self, technique: &str, puzzle: &str) {
+        if self.ready.contains_key(technique)
+            || self.making.iter().any(|j| j.technique == technique)
+            || self.asked.iter().any(|(_, j)| j.technique == technique)
+        {
+            return;
+        }
+        if let Reply::Drill(d) = drill_from_job(technique, puzzle) {
+            self.ready.insert(technique.to_string(), *d);
+        }
     }
 
     /// Sets the seed of the drills made ready (once; later calls keep the first).
@@ -168,15 +189,18 @@ impl Drills {
         Some((id, reply))
     }
 
-    /// Works on the first drill being made ready.
-    pub fn poll_making(&mut self, stop: Option<&dyn Fn() -> bool>) {
-        let Some(job) = self.making.front_mut() else { return };
-        let Some(result) = job.poll(stop) else { return };
+    /// Works on the first drill being made ready; when it is made, the report to send with
+    /// its id ([`Drills::report_to`]).
+    pub fn poll_making(&mut self, stop: Option<&dyn Fn() -> bool>) -> Option<(u64, Reply)> {
+        let job = self.making.front_mut()?;
+        let result = job.poll(stop)?;
         let job = self.making.pop_front().expect("a job");
         // A technique the generator cannot reach is not tried again until it is asked for.
-        if let Ok(d) = result {
-            self.ready.insert(job.technique, d);
-        }
+        let d = result.ok()?;
+        let report =
+            Reply::DrillReady { technique: job.technique.clone(), puzzle: d.puzzle.clone() };
+        self.ready.insert(job.technique, d);
+        (self.report != 0).then_some((self.report, report))
     }
 }
 
@@ -200,10 +224,26 @@ mod tests {
         let first = drain(&mut d);
         let [(1, Reply::Drill(first))] = first.as_slice() else { panic!("{first:?}") };
         assert!(d.making(), "the next one is being made ready");
+        d.report_to(9);
+        let mut reports = Vec::new();
         while d.making() {
-            d.poll_making(None);
+            reports.extend(d.poll_making(None));
         }
+        let [(9, Reply::DrillReady { technique, puzzle })] = reports.as_slice() else {
+            panic!("{reports:?}")
+        };
+        assert_eq!(technique, "x-wing");
+        // Kept by the page, it comes back ready in a new worker, the same drill.
+        let mut fresh = Drills::default();
+        fresh.restore("x-wing", puzzle);
+        fresh.restore("nope", puzzle);
+        fresh.restore("swordfish", "garbage");
+        assert!(!fresh.making());
+        let Some(Reply::Drill(kept)) = fresh.ask(1, "x-wing", 1) else { panic!("ready at once") };
+        assert_eq!(&kept.puzzle, puzzle);
+        assert!(fresh.ask(2, "swordfish", 1).is_none(), "nothing ready for a bad puzzle");
         let Some(Reply::Drill(second)) = d.ask(2, "x-wing", 8) else { panic!("ready") };
+        assert_eq!(&second, &kept);
         assert_ne!(first.puzzle, second.puzzle);
         assert_eq!(second.technique, "x-wing");
         assert!(d.ask(3, "nope", 1).is_none());

@@ -11,9 +11,12 @@ use yew::prelude::*;
 pub fn use_learn_progress(model: &UseReducerHandle<Model>) {
     let dispatcher = model.dispatcher();
     use_effect_with((), move |_| {
-        let (progress, kept) = persist::load_progress();
+        let (progress, kept, ready) = persist::load_progress();
         if !progress.is_empty() {
             dispatcher.dispatch(Action::Learn(LearnAction::Restore(progress, today())));
+        }
+        if !ready.is_empty() {
+            dispatcher.dispatch(Action::Learn(LearnAction::Ready(ready)));
         }
         if let Some(k) = kept {
             dispatcher.dispatch(Action::Learn(LearnAction::Resume(k)));
@@ -22,7 +25,7 @@ pub fn use_learn_progress(model: &UseReducerHandle<Model>) {
     let model = model.clone();
     use_effect_with(model.learn.revision, move |&revision| {
         if revision > 0 {
-            persist::save_progress(&model.learn.progress, model.learn.kept.as_ref());
+            persist::save_progress(&model.learn);
         }
     });
 }

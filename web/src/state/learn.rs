@@ -19,7 +19,10 @@
 //! The drill (or lesson example) on the grid is kept across a reload ([`Kept`]: its technique
 //! and puzzle, stored beside the progress): when the page opens on the same givens, the worker
 //! makes the same drill again from the puzzle at once ([`Job::DrillFrom`]) and the person's
-//! strikes on the grid stay as they were. A graded drill is not kept.
+//! strikes on the grid stay as they were. A graded drill is not kept. The drills the worker
+//! keeps ready (one per technique being learnt) are kept the same way ([`Learn::ready`]: the
+//! worker reports each one it makes ready, and gets them back when the page opens), so after a
+//! reload the next drill is served at once instead of searched for.
 
 use super::{Change, Model, Pen};
 use crate::position::{Position, house_name};
@@ -236,6 +239,9 @@ pub enum LearnAction {
     /// The drill (or lesson example) kept from the last visit: made again from its puzzle when
     /// the grid shows the same givens (after [`LearnAction::Restore`]).
     Resume(Kept),
+    /// The drills kept ready from the last visit (technique ID and puzzle): the worker makes
+    /// them ready again at once.
+    Ready(BTreeMap<String, String>),
     /// In a lesson: apply the example's step (`true`) or take it back.
     Apply(bool),
     /// A worksheet of drills of a technique (by ID): how many (1 to [`WORKSHEET_MAX`]).
@@ -275,6 +281,10 @@ pub struct Learn {
     pub sheet_size: usize,
     /// The drill or example to keep across a reload (none once graded).
     pub kept: Option<Kept>,
+    /// The drills the worker keeps ready, to keep across a reload: technique ID and puzzle.
+    pub ready: BTreeMap<String, String>,
+    /// The request that the worker reports drills made ready to.
+    prepare_id: u64,
     /// Whether the drill awaited is the kept one made again (the grid keeps the person's
     /// strikes).
     resuming: bool,
@@ -327,22 +337,59 @@ impl Kept {
                 "drill" => false,
                 _ => return None,
             };
-            let ok = puzzle.len() == 81
-                && puzzle.bytes().all(|c| c == b'.' || (b'1'..=b'9').contains(&c));
-            ok.then(|| Kept { technique, lesson, puzzle: puzzle.to_string() })
+            puzzle_line(puzzle).then(|| Kept { technique, lesson, puzzle: puzzle.to_string() })
         })
     }
 }
 
 /// The stored text of the Learn place: the progress ([`progress_to_text`]), then the kept
-/// drill's line, if any.
-pub fn learn_to_text(p: &Progress, kept: Option<&Kept>) -> String {
+/// drill's line, if any, then one `ready ID PUZZLE` line per drill kept ready.
+pub fn learn_to_text(
+    p: &Progress,
+    kept: Option<&Kept>,
+    ready: &BTreeMap<String, String>,
+) -> String {
     let mut text = progress_to_text(p);
     if let Some(k) = kept {
         text.push('\n');
         text.push_str(&k.to_line());
     }
+    for (id, puzzle) in ready {
+        text.push_str(&format!("\n{READY_WORD} {id} {puzzle}"));
+    }
     text
+}
+
+/// The first word of a drill kept ready's line.
+const READY_WORD: &str = "ready";
+
+/// The most drills kept ready that are stored.
+const READY_MAX: usize = 12;
+
+/// Whether `puzzle` is 81 characters of `1`–`9` and `.`.
+fn puzzle_line(puzzle: &str) -> bool {
+    puzzle.len() == 81 && puzzle.bytes().all(|c| c == b'.' || (b'1'..=b'9').contains(&c))
+}
+
+/// Reads the drills kept ready of a stored text ([`learn_to_text`]): lines that cannot be read
+/// (an unknown technique, a bad puzzle) are skipped, and at most [`READY_MAX`] are kept.
+pub fn ready_from_text(text: &str) -> BTreeMap<String, String> {
+    let mut ready = BTreeMap::new();
+    let mut lines = text.lines();
+    if lines.next().map(str::trim) != Some(PROGRESS_HEADER) {
+        return ready;
+    }
+    for line in lines {
+        let f: Vec<&str> = line.split_whitespace().collect();
+        let [READY_WORD, id, puzzle] = f[..] else { continue };
+        if ready.len() < READY_MAX
+            && Technique::from_id(id).is_some_and(|t| DRILL_TECHNIQUES.contains(&t))
+            && puzzle_line(puzzle)
+        {
+            ready.insert(id.to_string(), puzzle.to_string());
+        }
+    }
+    ready
 }
 
 impl Learn {
@@ -357,7 +404,11 @@ impl Learn {
 
     /// Whether `id` answers one of the Learn place's requests.
     pub fn awaits(&self, id: u64) -> bool {
-        id != 0 && (id == self.awaiting || id == self.grading || self.sheet_ids.contains(&id))
+        id != 0
+            && (id == self.awaiting
+                || id == self.grading
+                || id == self.prepare_id
+                || self.sheet_ids.contains(&id))
     }
 
     /// Whether a drill, an example or a worksheet is being made.
@@ -505,6 +556,11 @@ impl Model {
                 self.learn.review = false;
                 self.cancel_learn();
                 self.keep(None);
+            }
+            LearnAction::Ready(ready) => {
+                self.learn.ready = ready;
+                let ids: Vec<String> = self.learn.ready.keys().cloned().collect();
+                self.post_prepare(ids);
             }
             LearnAction::Resume(k) => {
                 // Only on the same givens: the grid shows the drill the person worked on.
@@ -655,8 +711,15 @@ impl Model {
             ids.push(t.id().to_string());
         }
         ids.truncate(6);
+        self.post_prepare(ids);
+    }
+
+    /// Asks the worker to keep a drill of `ids` ready, giving it back those kept from the last
+    /// visit; its reports of drills made ready come with this request's id.
+    fn post_prepare(&mut self, ids: Vec<String>) {
         let seed = self.maker.next_seed();
-        self.mail.post(Job::PrepareDrills { techniques: ids, seed });
+        let ready = self.learn.ready.iter().map(|(t, p)| (t.clone(), p.clone())).collect();
+        self.learn.prepare_id = self.mail.post(Job::PrepareDrills { techniques: ids, seed, ready });
     }
 
     fn ask_drill(&mut self, id: &str, view: Screen, review: bool) -> Option<Change> {
@@ -702,8 +765,25 @@ impl Model {
     /// A reply to one of the Learn place's requests.
     pub(super) fn learn_receive(&mut self, id: u64, reply: Reply) -> Option<Change> {
         match reply {
+            Reply::DrillReady { technique, puzzle } => {
+                let known =
+                    Technique::from_id(&technique).is_some_and(|t| DRILL_TECHNIQUES.contains(&t));
+                if known
+                    && puzzle_line(&puzzle)
+                    && self.learn.ready.get(&technique) != Some(&puzzle)
+                {
+                    self.learn.ready.insert(technique, puzzle);
+                    self.learn.revision += 1;
+                }
+                None
+            }
             Reply::Drill(d) if id == self.learn.awaiting => {
                 self.learn.awaiting = 0;
+                // A drill kept ready was served: it is no longer ready.
+                if self.learn.ready.get(&d.technique) == Some(&d.puzzle) {
+                    self.learn.ready.remove(&d.technique);
+                    self.learn.revision += 1;
+                }
                 let kept = Technique::from_id(&d.technique).map(|technique| Kept {
                     technique,
                     lesson: self.learn.view == Screen::Lesson,
@@ -988,7 +1068,7 @@ mod tests {
         // The person strikes a candidate, then reloads: the stored text reads back.
         let e = d.step.eliminations[0];
         let m = m.apply(Action::Select(e.cell as usize)).apply(Action::Input(e.digit));
-        let text = learn_to_text(&m.learn.progress, m.learn.kept.as_ref());
+        let text = learn_to_text(&m.learn.progress, m.learn.kept.as_ref(), &m.learn.ready);
         assert_eq!(Kept::from_text(&text), Some(kept.clone()));
         assert!(progress_from_text(&text).is_empty());
         let mut again = Model::restored(m.history.clone(), m.settings.clone());
@@ -1111,6 +1191,58 @@ mod tests {
         // A new drill clears them.
         let m = m.apply(Action::Learn(LearnAction::Drill("x-wing".into())));
         assert!(m.drill_marks().is_empty());
+    }
+
+    #[test]
+    fn drills_made_ready_are_kept_across_a_reload_and_served_at_once() {
+        let (mut m, d) = with_drill(14);
+        // The worker reports the next X-Wing drill made ready with the PrepareDrills id.
+        m.learn_act(LearnAction::Open(500));
+        let Some(crate::protocol::Request { id: prep, job: Job::PrepareDrills { .. } }) =
+            m.mail.requests().last().cloned()
+        else {
+            panic!("prepare")
+        };
+        let next = crate::agent::DrillJob::new("x-wing", 99).run().expect("a drill");
+        let report = |technique: &str, puzzle: &str| {
+            Action::Worker(crate::protocol::Response {
+                id: prep,
+                reply: Reply::DrillReady { technique: technique.into(), puzzle: puzzle.into() },
+            })
+        };
+        let revision = m.learn.revision;
+        let m = m
+            .apply(report("x-wing", &next.puzzle))
+            .apply(report("nope", &next.puzzle))
+            .apply(report("swordfish", "garbage"));
+        assert_eq!(m.learn.ready.len(), 1);
+        assert_eq!(m.learn.revision, revision + 1, "saved");
+        let text = learn_to_text(&m.learn.progress, m.learn.kept.as_ref(), &m.learn.ready);
+        let ready = ready_from_text(&text);
+        assert_eq!(ready, m.learn.ready);
+        assert_eq!(Kept::from_text(&text).map(|k| k.puzzle), Some(d.puzzle.clone()));
+        // A new visit gives them back to the worker.
+        let mut again = Model::default();
+        again.learn_act(LearnAction::Ready(ready));
+        let Some(crate::protocol::Request { job: Job::PrepareDrills { ready: sent, .. }, .. }) =
+            again.mail.requests().last().cloned()
+        else {
+            panic!("prepare")
+        };
+        assert_eq!(sent, vec![("x-wing".to_string(), next.puzzle.clone())]);
+        // Served, it is no longer kept ready.
+        again.learn_act(LearnAction::Drill("x-wing".into()));
+        let ask = again.learn.awaiting;
+        let again = again.apply(Action::Worker(crate::protocol::Response {
+            id: ask,
+            reply: Reply::Drill(Box::new(next.clone())),
+        }));
+        assert!(again.learn.ready.is_empty());
+        // Bad lines are skipped.
+        let p = ".".repeat(81);
+        let bad = format!("learn 1\nready nope {p}\nready x-wing 12\nready x-wing {p} x\nready\n");
+        assert!(ready_from_text(&bad).is_empty());
+        assert!(ready_from_text(&format!("learn 2\nready x-wing {p}")).is_empty());
     }
 
     #[test]

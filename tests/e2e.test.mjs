@@ -2740,10 +2740,10 @@ async function xWingDrill() {
   return { cands, key };
 }
 
-/** A candidate of `cands` that no X-Wing of `key` removes: `[cell, digit]`. */
-function strayOf(cands, key) {
+/** A candidate of `cands` that no X-Wing of `key` removes, in a cell after `from`: `[cell, digit]`. */
+function strayOf(cands, key, from = -1) {
   const k = new Set(key.map(([i, d]) => `${i}:${d}`));
-  const i = range81.find((c) => cands[c] && digitsOf(cands[c]).some((d) => !k.has(`${c}:${d}`)));
+  const i = range81.find((c) => c > from && cands[c] && digitsOf(cands[c]).some((d) => !k.has(`${c}:${d}`)));
   return [i, digitsOf(cands[i]).find((x) => !k.has(`${i}:${x}`))];
 }
 
@@ -2781,11 +2781,16 @@ test('learn: a drill being worked on comes back after a reload, with the strikes
 test('learn: wrong strikes are marked on the grid cells after Check', async () => {
   await open();
   const { cands, key } = await xWingDrill();
+  // Two strikes no X-Wing proves, in two cells (each either not proven or the solution's).
   const [i, d] = strayOf(cands, key);
+  const [j, e] = strayOf(cands, key, i + 30);
   await strike(i, d);
+  await strike(j, e);
   await page.click('#learn-check');
   await page.waitForSelector('#learn-grade', { timeout: 20000 });
-  const kind = await page.$eval('.finding', (f) => f.dataset.kind);
+  const findings = await page.$$eval('.finding', (f) => f.map((x) => [x.dataset.kind, x.textContent]));
+  const at = (c) => `r${Math.floor(c / 9) + 1}c${(c % 9) + 1}`;
+  const kind = findings.find(([, text]) => text.includes(at(i)))[0];
   const cls = kind === 'not-proven' ? 'drill-unproven' : 'drill-against';
   const cell = page.locator(`[data-cell="${i}"]`);
   assert.ok((await cell.getAttribute('class')).split(' ').includes(cls), await cell.getAttribute('class'));
@@ -2793,7 +2798,7 @@ test('learn: wrong strikes are marked on the grid cells after Check', async () =
   const cand = cell.locator(`.cand.d${d}`);
   assert.ok(await cand.isVisible(), 'the struck candidate is drawn again');
   assert.match(await cand.getAttribute('class'), /c-(unproven|against)/);
-  assert.equal(await page.locator('.cell.drill-unproven, .cell.drill-against').count(), 1);
+  assert.equal(await page.locator('.cell.drill-unproven, .cell.drill-against').count(), 2);
   // The selection elsewhere (a filled cell), so the ring shows in the screenshots.
   await page.click(`[data-cell="${range81.find((c) => !cands[c] && Math.abs((c % 9) - (i % 9)) > 2)}"]`);
   for (const [w, h, name] of [[390, 844, 'learn-graded-phone'], [1280, 900, 'learn-graded-laptop']]) {

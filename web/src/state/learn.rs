@@ -372,7 +372,7 @@ fn puzzle_line(puzzle: &str) -> bool {
 }
 
 /// Reads the drills kept ready of a stored text ([`learn_to_text`]): lines that cannot be read
-/// (an unknown technique, a bad puzzle) are skipped, and at most [`READY_MAX`] are kept.
+/// (an unknown technique, a bad puzzle) are skipped, and at most 12 are kept.
 pub fn ready_from_text(text: &str) -> BTreeMap<String, String> {
     let mut ready = BTreeMap::new();
     let mut lines = text.lines();

@@ -6,7 +6,7 @@
 //! `cargo run -p deduku --release --example drill_harvest -- [--keep N] [--only ID,ID]
 //! FILE... > OUT`
 //!
-//! A technique the default path never takes first (AIC, WXYZ-wing: see
+//! A technique the default path never takes first (AIC, WXYZ-wing, forcing net verity: see
 //! [`walk_order`]) is harvested by its drill's own walk, which ranks it before its
 //! pre-emptors: a puzzle qualifies when that walk reaches it with nothing of a higher tier
 //! before. `--only` harvests just the techniques named (and prints no header).
@@ -140,9 +140,9 @@ fn main() {
         println!("# top1465.txt (magictour's top1465, as in tdoku's benchmark data),");
         println!("# technique-exemplars.txt (HoDoKu's exemplars-1.0). A drill is made from one of");
         println!("# them by a random symmetry (digits relabelled, rows, columns, bands, stacks");
-        println!("# permuted, transposed), then walked as a dug grid would be. AIC and");
-        println!("# WXYZ-wing, which the default path never takes first, by their drill's walk");
-        println!("# (the technique ranked before its pre-emptors: drill::walk_order).");
+        println!("# permuted, transposed), then walked as a dug grid would be. AIC,");
+        println!("# WXYZ-wing and forcing net verity, never the default path's first choice, by");
+        println!("# their drill's walk (ranked before their pre-emptors: drill::walk_order).");
     }
     for t in &wanted {
         match found.get(t) {

@@ -25,6 +25,8 @@
 //! ([`ranked_before`], [`walk_order`]: AIC before the discontinuous nice loop, WXYZ-wing
 //! before the nice loops, after the X-chain and XY-chain), and the drill is the position just
 //! before that walk's first step of it. On it no technique the walk tries before it applies.
+//! Tier 4's forcing net verity is treated the same way: a forcing net contradiction (same
+//! rating) applies wherever it does, and its walk ranks it before that.
 //!
 //! Dug grids reach some techniques rarely (an easier technique pre-empts them on most
 //! paths). So every second attempt starts instead from one of the technique's puzzles from
@@ -80,10 +82,11 @@ use std::fmt;
 /// The techniques a drill can be made for: every technique of the default path but brute
 /// force, less those that neither dug grids nor the puzzles of [`known_puzzles`] reach (none of
 /// the corpora's paths uses them first with nothing harder before: the default path takes an
-/// easier technique of their tier where they would apply): forcing chain contradiction,
-/// forcing net verity, dynamic and nested forcing nets. AIC and WXYZ-wing, which the default
-/// path never takes first either, are walked with their pre-emptors ranked after them
-/// ([`walk_order`]).
+/// easier technique of their tier where they would apply): forcing chain contradiction (a
+/// kraken fish applies wherever it does), dynamic and nested forcing nets (a plain forcing net
+/// contradiction, which is easier, applies wherever they do). AIC, WXYZ-wing and forcing net
+/// verity, which the default path never takes first either, are walked with their pre-emptors
+/// (re-expressions of the same deduction, not easier ones) ranked after them ([`walk_order`]).
 pub const DRILL_TECHNIQUES: &[Technique] = &[
     Technique::FullHouse,
     Technique::HiddenSingle,
@@ -146,6 +149,7 @@ pub const DRILL_TECHNIQUES: &[Technique] = &[
     Technique::KrakenFish,
     Technique::ForcingChainVerity,
     Technique::ForcingNetContradiction,
+    Technique::ForcingNetVerity,
 ];
 
 /// The attempt budget of [`DrillGenerator::new`]: more than the generator's 2,000 (with the
@@ -547,12 +551,15 @@ pub struct DrillGenerator {
 /// The technique a drill of `technique` ranks it just before, when the default path never
 /// takes it first (see the module docs): AIC before the discontinuous nice loop (which applies
 /// wherever an AIC does), WXYZ-wing before the continuous nice loop (the nice loops and AICs
-/// make its eliminations wherever it applies). `None` for the others: their walk is the
-/// default path's.
+/// make its eliminations wherever it applies), forcing net verity before forcing net
+/// contradiction (of the same rating, 8.5: wherever the nets from every candidate of a cell
+/// agree, assuming the opposite of their conclusion contradicts itself through the same nets).
+/// `None` for the others: their walk is the default path's.
 pub fn ranked_before(technique: Technique) -> Option<Technique> {
     match technique {
         Technique::Aic => Some(Technique::DiscontinuousNiceLoop),
         Technique::WxyzWing => Some(Technique::ContinuousNiceLoop),
+        Technique::ForcingNetVerity => Some(Technique::ForcingNetContradiction),
         _ => None,
     }
 }
@@ -770,6 +777,9 @@ mod tests {
         assert!(at(Technique::XyChain) < at(Technique::WxyzWing));
         assert_eq!(walk_order(Technique::XWing).len(), at(Technique::XChain));
         assert_eq!(order.len(), walk_order(Technique::XChain).len());
+        let order = walk_order(Technique::ForcingNetVerity);
+        let at = |t| order.iter().position(|&u| u == t).unwrap();
+        assert_eq!(at(Technique::ForcingNetVerity) + 1, at(Technique::ForcingNetContradiction));
     }
 
     #[test]

@@ -381,12 +381,13 @@ fn techniques_off_the_path_are_refused() {
 }
 
 /// AIC and WXYZ-wing, which the default path never takes first (a discontinuous nice loop
-/// applies wherever an AIC does; the nice loops and AICs wherever a WXYZ-wing does), have
+/// applies wherever an AIC does; the nice loops and AICs wherever a WXYZ-wing does), and
+/// tier 4's forcing net verity (a forcing net contradiction applies wherever it does), have
 /// drills: positions where the technique applies and nothing the drill's walk ranks before
 /// it does, graded against every instance ("Find all").
 #[test]
 fn aic_and_wxyz_wing_have_drills_with_their_pre_emptors_ranked_after_them() {
-    for t in [Technique::Aic, Technique::WxyzWing] {
+    for t in [Technique::Aic, Technique::WxyzWing, Technique::ForcingNetVerity] {
         assert!(DRILL_TECHNIQUES.contains(&t));
         for seed in 0..4 {
             let d = drill(t, seed_for(57, seed));

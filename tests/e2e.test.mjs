@@ -2876,3 +2876,18 @@ test('learn: the drill kept ready comes back after a reload and is served at onc
   const now = await page.evaluate(() => localStorage.getItem('deduku.v2.learn'));
   assert.ok(!now.includes(`ready x-wing ${puzzle}`), now);
 });
+
+test('learn: AIC has a lesson and drills, and says why the page\'s path starts with a nice loop', async () => {
+  await open();
+  await page.click('#learn-open');
+  await page.waitForSelector('#learn .learn-item');
+  const ids = await page.$$eval('.learn-item', (items) => items.map((i) => i.dataset.technique));
+  for (const id of ['aic', 'wxyz-wing', 'forcing-net-verity']) assert.ok(ids.includes(id), id);
+  await page.click('.learn-item[data-technique="aic"] .learn-lesson');
+  await page.waitForSelector('#learn-example', { timeout: 60000 });
+  assert.match(await page.textContent('#learn-title'), /Lesson: AIC/);
+  assert.match(await page.textContent('#learn-ranked'), /Discontinuous Nice Loop/);
+  await page.click('#learn-start-drill');
+  await waitDrill();
+  assert.match(await page.textContent('#learn-title'), /Drill: AIC/);
+});

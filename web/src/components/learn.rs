@@ -92,6 +92,20 @@ fn list_view(props: &LearnProps) -> Html {
     }
 }
 
+/// For a technique the page's path never takes first (AIC, WXYZ-wing, forcing net verity:
+/// [`deduku::drill::ranked_before`]), why the path beside the lesson or graded drill starts
+/// with another technique.
+fn ranked_note(t: Technique) -> Html {
+    match deduku::drill::ranked_before(t) {
+        Some(p) => html! {
+            <p class="muted" id="learn-ranked">{ format!("On the page's path, {} (or a chain \
+                after it) comes first on this position: it proves the same thing written another \
+                way. Lessons and drills rank {} before it.", p.name(), t.name()) }</p>
+        },
+        None => html! {},
+    }
+}
+
 fn lesson_view(props: &LearnProps, t: Technique) -> Html {
     let learn = &props.learn;
     let on = &props.on_action;
@@ -118,6 +132,7 @@ fn lesson_view(props: &LearnProps, t: Technique) -> Html {
                 <>
                     <h4>{ "Worked example" }</h4>
                     <p class="learn-example" id="learn-example">{ &d.step.explanation }</p>
+                    { ranked_note(t) }
                     <p class="muted step-text">{ &d.step.text }</p>
                     { for proof }
                     <div class="button-row">
@@ -221,6 +236,7 @@ fn drill_view(props: &LearnProps, t: Technique) -> Html {
                     <ul class="findings" id="learn-findings">{ for items }</ul>
                     <p><strong>{ "The answer: " }</strong>{ &g.key }</p>
                     <p class="learn-example">{ why }</p>
+                    { ranked_note(t) }
                     <div class="button-row">
                         <button id="learn-next" class="primary" onclick={next}>
                             { if learn.review { "Next review" } else { "Next drill" } }</button>

@@ -2725,3 +2725,169 @@ test('learn: Print worksheet prints the drills on one A4 page and their answers 
     await page.emulateMedia({ media: 'screen' });
   }
 });
+
+// ---- Learn: the gaps of issue 57 (a drill kept across a reload, wrong strikes on the grid,
+// hints counting less, worksheets of N drills) ----
+
+/** Opens the Learn place and starts an X-Wing drill; returns its candidates and key. */
+async function xWingDrill() {
+  await page.click('#learn-open');
+  await page.waitForSelector('#learn .learn-item');
+  await page.click('.learn-item[data-technique="x-wing"] .learn-drill');
+  const cands = await waitDrill();
+  const key = xWingKey(cands);
+  assert.ok(key.length > 0, 'the drill has an X-Wing');
+  return { cands, key };
+}
+
+/** A candidate of `cands` that no X-Wing of `key` removes, in a cell after `from`: `[cell, digit]`. */
+function strayOf(cands, key, from = -1) {
+  const k = new Set(key.map(([i, d]) => `${i}:${d}`));
+  const i = range81.find((c) => c > from && cands[c] && digitsOf(cands[c]).some((d) => !k.has(`${c}:${d}`)));
+  return [i, digitsOf(cands[i]).find((x) => !k.has(`${i}:${x}`))];
+}
+
+test('learn: a drill being worked on comes back after a reload, with the strikes made', async () => {
+  await open();
+  const { key } = await xWingDrill();
+  const [i, d] = key[0];
+  await strike(i, d);
+  const struck = await candsAt(i);
+  await page.reload();
+  await page.waitForSelector('[role=gridcell]');
+  // The panel opens on the same drill at once (made again from its puzzle, no search).
+  await page.waitForSelector('#learn-check:not([disabled])', { timeout: 10000 });
+  assert.match(await page.textContent('#learn-title'), /Drill: X-Wing/);
+  assert.equal(await candsAt(i), struck, 'the strike is still there');
+  assert.match(await page.textContent('#live'), /drill is back/);
+  // And it is graded as before the reload: the rest of the key struck, then Check.
+  for (const [c, x] of key.slice(1)) await strike(c, x);
+  await page.click('#learn-check');
+  await page.waitForSelector('#learn-grade', { timeout: 20000 });
+  assert.equal(await page.textContent('#learn-grade'), 'Right!');
+  // Once graded it is not kept: a reload leaves the Learn place closed.
+  await page.reload();
+  await page.waitForSelector('[role=gridcell]');
+  await settle();
+  assert.equal(await page.locator('#learn').count(), 0);
+  // A kept line whose puzzle gives no drill is ignored.
+  await page.evaluate(() => localStorage.setItem('deduku.v2.learn', `learn 1\ndrill x-wing drill ${'.'.repeat(81)}\ndrill nope drill 12`));
+  await page.reload();
+  await page.waitForSelector('[role=gridcell]');
+  await settle();
+  assert.equal(await page.locator('#learn').count(), 0);
+});
+
+test('learn: wrong strikes are marked on the grid cells after Check', async () => {
+  await open();
+  const { cands, key } = await xWingDrill();
+  // Two strikes no X-Wing proves, in two cells (each either not proven or the solution's).
+  const [i, d] = strayOf(cands, key);
+  const [j, e] = strayOf(cands, key, i + 30);
+  await strike(i, d);
+  await strike(j, e);
+  await page.click('#learn-check');
+  await page.waitForSelector('#learn-grade', { timeout: 20000 });
+  const findings = await page.$$eval('.finding', (f) => f.map((x) => [x.dataset.kind, x.textContent]));
+  const at = (c) => `r${Math.floor(c / 9) + 1}c${(c % 9) + 1}`;
+  const kind = findings.find(([, text]) => text.includes(at(i)))[0];
+  const cls = kind === 'not-proven' ? 'drill-unproven' : 'drill-against';
+  const cell = page.locator(`[data-cell="${i}"]`);
+  assert.ok((await cell.getAttribute('class')).split(' ').includes(cls), await cell.getAttribute('class'));
+  assert.match(await cell.getAttribute('aria-label'), new RegExp(`struck ${d}, `));
+  const cand = cell.locator(`.cand.d${d}`);
+  assert.ok(await cand.isVisible(), 'the struck candidate is drawn again');
+  assert.match(await cand.getAttribute('class'), /c-(unproven|against)/);
+  assert.equal(await page.locator('.cell.drill-unproven, .cell.drill-against').count(), 2);
+  // The selection elsewhere (a filled cell), so the ring shows in the screenshots.
+  await page.click(`[data-cell="${range81.find((c) => !cands[c] && Math.abs((c % 9) - (i % 9)) > 2)}"]`);
+  for (const [w, h, name] of [[390, 844, 'learn-graded-phone'], [1280, 900, 'learn-graded-laptop']]) {
+    await page.setViewportSize({ width: w, height: h });
+    await settle();
+    await page.screenshot({ path: join(shots, `${name}.png`) });
+  }
+  // The next drill has no marks.
+  await page.click('#learn-next');
+  await waitDrill();
+  assert.equal(await page.locator('.cell.drill-unproven, .cell.drill-against').count(), 0);
+});
+
+test('learn: a right answer after a Hint counts, but says it does not move the technique up', async () => {
+  await open();
+  const { key } = await xWingDrill();
+  await page.click('#learn-hint');
+  await page.waitForSelector('#learn-hinted');
+  for (const [i, d] of key) await strike(i, d);
+  await page.click('#learn-check');
+  await page.waitForSelector('#learn-grade', { timeout: 20000 });
+  assert.equal(await page.textContent('#learn-grade'), 'Right, with a hint.');
+  assert.match(await page.textContent('#live'), /does not move the technique up/);
+  await page.click('#learn-list');
+  assert.deepEqual(await xWingRow(), { stage: 'learning', tally: '1 of 1 right' });
+  // Stored: one right answer, box 1, no day towards mastery.
+  const line = await page.evaluate(() => localStorage.getItem('deduku.v2.learn').split('\n').find((l) => l.startsWith('x-wing ')));
+  const [, boxed, , days, , right, tries] = line.split(' ').map(Number);
+  assert.deepEqual([boxed, days, right, tries], [1, 0, 1, 1], line);
+});
+
+test('learn: the worksheet holds the number of drills chosen, on one A4 page and the answers on a second', async () => {
+  await open();
+  await page.click('#learn-open');
+  await page.waitForSelector('#learn .learn-item');
+  await page.click('.learn-item[data-technique="hidden-pair"] .learn-lesson');
+  await page.selectOption('#learn-sheet-size', '8');
+  await page.click('#learn-sheet');
+  await page.waitForSelector('#learn-print', { timeout: 120000 });
+  assert.equal(await page.locator('.ws-drill').count(), 8);
+  assert.equal(await page.locator('.ws-answer-list > li').count(), 8);
+  await page.emulateMedia({ media: 'print' });
+  try {
+    await page.screenshot({ path: join(shots, 'worksheet-8-print.png'), fullPage: true });
+    assert.equal(pdfPages(await page.pdf({ format: 'A4' })), 2, 'two pages with 8 drills');
+  } finally {
+    await page.emulateMedia({ media: 'screen' });
+  }
+  // One drill works too.
+  await page.click('#learn-list');
+  await page.click('.learn-item[data-technique="hidden-pair"] .learn-lesson');
+  await page.selectOption('#learn-sheet-size', '1');
+  await page.click('#learn-sheet');
+  await page.waitForSelector('#learn-print', { timeout: 120000 });
+  assert.equal(await page.locator('.ws-drill').count(), 1);
+});
+
+test('learn: the drill kept ready comes back after a reload and is served at once', async () => {
+  await open();
+  await xWingDrill();
+  // The worker makes the next X-Wing drill ready in idle time; the page keeps it.
+  await page.waitForFunction(() => /\nready x-wing [.1-9]{81}/.test(localStorage.getItem('deduku.v2.learn') ?? ''), null, { timeout: 60000 });
+  const puzzle = await page.evaluate(() => localStorage.getItem('deduku.v2.learn').match(/\nready x-wing ([.1-9]{81})/)[1]);
+  await page.reload();
+  await page.waitForSelector('[role=gridcell]');
+  // The drill being worked on comes back first; the next one is the one kept ready.
+  await page.waitForSelector('#learn-check:not([disabled])', { timeout: 10000 });
+  await page.click('#learn-list');
+  await page.click('.learn-item[data-technique="x-wing"] .learn-drill');
+  await page.waitForFunction((p) => [...document.querySelectorAll('[role=gridcell]')]
+    .map((c) => (c.classList.contains('given') ? c.dataset.value : '.')).join('') === p, puzzle, { timeout: 10000 });
+  await waitDrill();
+  assert.match(await page.textContent('#learn-title'), /Drill: X-Wing/);
+  // Served, it is no longer kept (the next one made ready replaces it).
+  const now = await page.evaluate(() => localStorage.getItem('deduku.v2.learn'));
+  assert.ok(!now.includes(`ready x-wing ${puzzle}`), now);
+});
+
+test('learn: AIC has a lesson and drills, and says why the page\'s path starts with a nice loop', async () => {
+  await open();
+  await page.click('#learn-open');
+  await page.waitForSelector('#learn .learn-item');
+  const ids = await page.$$eval('.learn-item', (items) => items.map((i) => i.dataset.technique));
+  for (const id of ['aic', 'wxyz-wing', 'forcing-net-verity']) assert.ok(ids.includes(id), id);
+  await page.click('.learn-item[data-technique="aic"] .learn-lesson');
+  await page.waitForSelector('#learn-example', { timeout: 60000 });
+  assert.match(await page.textContent('#learn-title'), /Lesson: AIC/);
+  assert.match(await page.textContent('#learn-ranked'), /Discontinuous Nice Loop/);
+  await page.click('#learn-start-drill');
+  await waitDrill();
+  assert.match(await page.textContent('#learn-title'), /Drill: AIC/);
+});

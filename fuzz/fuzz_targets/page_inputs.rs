@@ -10,7 +10,9 @@
 use deduku_web::history::History;
 use deduku_web::persist::{pool_from_text, pool_to_text};
 use deduku_web::position::Position;
-use deduku_web::state::{Settings, progress_from_text, progress_to_text};
+use deduku_web::state::{
+    Kept, Settings, learn_to_text, progress_from_text, progress_to_text, ready_from_text,
+};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
@@ -62,4 +64,12 @@ fuzz_target!(|data: &[u8]| {
     // The Learn place's drill progress: what reads back writes back to the same progress.
     let progress = progress_from_text(text);
     assert_eq!(progress_from_text(&progress_to_text(&progress)), progress);
+    // And the drill kept across a reload, stored after it.
+    let kept = Kept::from_text(text);
+    let ready = ready_from_text(text);
+    let all = learn_to_text(&progress, kept.as_ref(), &ready);
+    assert_eq!(
+        (progress_from_text(&all), Kept::from_text(&all), ready_from_text(&all)),
+        (progress, kept, ready)
+    );
 });

@@ -22,7 +22,7 @@ use wasm_bindgen::JsValue;
 use yew_agent::prelude::*;
 
 mod drill;
-pub use drill::{DrillJob, Drills, grade_job};
+pub use drill::{DrillJob, Drills, drill_from_job, grade_job};
 
 /// Parses a pasted text; digits marked as placed in the text count as typed by the user.
 pub fn parse_job(text: &str) -> Reply {
@@ -407,9 +407,13 @@ pub async fn solver_reactor(scope: ReactorScope<Request, Response>) {
                             None => continue,
                         }
                     }
-                    Job::PrepareDrills { techniques, seed } => {
+                    Job::PrepareDrills { techniques, seed, ready } => {
                         let mut w = work.borrow_mut();
                         w.drills.seed(seed);
+                        w.drills.report_to(id);
+                        for (t, puzzle) in &ready {
+                            w.drills.restore(t, puzzle);
+                        }
                         for t in &techniques {
                             w.drills.prepare(t);
                         }
@@ -417,6 +421,7 @@ pub async fn solver_reactor(scope: ReactorScope<Request, Response>) {
                         continue;
                     }
                     Job::Grade(req) => Reply::Graded(Box::new(grade_job(&req))),
+                    Job::DrillFrom { technique, puzzle } => drill_from_job(&technique, &puzzle),
                     Job::Fault { at, kind } => {
                         fault.set(Some((at, kind)));
                         continue;
@@ -455,7 +460,7 @@ pub async fn solver_reactor(scope: ReactorScope<Request, Response>) {
                 poll_front_gen(&mut w.gens, &stop, &mut replies);
                 true
             } else if w.drills.making() {
-                w.drills.poll_making(Some(&stop));
+                replies.extend(w.drills.poll_making(Some(&stop)));
                 true
             } else {
                 poll_front_gen(&mut w.gens, &stop, &mut replies)

@@ -78,18 +78,30 @@ pub fn save_pool(pool: &Pool) {
     }
 }
 
-/// The drill progress kept from the last visit (nothing when it cannot be read).
-pub fn load_progress() -> crate::state::Progress {
-    storage()
-        .and_then(|s| s.get_item(PROGRESS_KEY).ok()?)
-        .map(|t| crate::state::progress_from_text(&t))
-        .unwrap_or_default()
+/// What the Learn place keeps across visits: the drill progress, the drill being worked on,
+/// the drills kept ready (technique ID and puzzle).
+pub type Learnt = (
+    crate::state::Progress,
+    Option<crate::state::Kept>,
+    std::collections::BTreeMap<String, String>,
+);
+
+/// The drill progress, the drill being worked on and the drills kept ready from the last visit
+/// (nothing of what cannot be read).
+pub fn load_progress() -> Learnt {
+    let text = storage().and_then(|s| s.get_item(PROGRESS_KEY).ok()?).unwrap_or_default();
+    (
+        crate::state::progress_from_text(&text),
+        crate::state::Kept::from_text(&text),
+        crate::state::ready_from_text(&text),
+    )
 }
 
-/// Keeps the drill progress for the next visit.
-pub fn save_progress(progress: &crate::state::Progress) {
+/// Keeps the drill progress, the drill being worked on and the drills ready for the next visit.
+pub fn save_progress(learn: &crate::state::Learn) {
     if let Some(s) = storage() {
-        let _ = s.set_item(PROGRESS_KEY, &crate::state::progress_to_text(progress));
+        let text = crate::state::learn_to_text(&learn.progress, learn.kept.as_ref(), &learn.ready);
+        let _ = s.set_item(PROGRESS_KEY, &text);
     }
 }
 

@@ -405,6 +405,7 @@ mod tests {
             singles: None,
             highlight: None,
             bivalue: false,
+            drill: &[],
         };
         let pal = page(false);
         let svg = svg(&view, &pal);

@@ -464,12 +464,26 @@ pub enum Job {
         /// The generator's seed.
         seed: u64,
     },
+    /// The drill of a technique (by ID) that a puzzle gives (answered at once: one walk, no
+    /// search): a drill kept across a reload is made again from its technique and puzzle.
+    DrillFrom {
+        /// The technique's ID.
+        technique: String,
+        /// The puzzle's givens (81 characters, `.` or `0` for empty).
+        puzzle: String,
+    },
     /// Make a drill ready, in idle time, for each of these techniques (by ID) that has none.
+    /// The drills the page kept ready from the last visit come back at once (made again from
+    /// their puzzles, no search). Each drill made ready later is reported with this request's
+    /// id ([`Reply::DrillReady`]), so the page can keep it.
     PrepareDrills {
         /// The techniques' IDs.
         techniques: Vec<String>,
         /// The generator's seed.
         seed: u64,
+        /// Drills kept ready from the last visit: technique ID and puzzle (givens, 81
+        /// characters). One that gives no drill is skipped.
+        ready: Vec<(String, String)>,
     },
     /// Grade a person's answer on a drill (answered at once).
     Grade(Box<GradeRequest>),
@@ -557,6 +571,14 @@ pub enum Reply {
     DrillFailed(String),
     /// The grade asked for by [`Job::Grade`].
     Graded(Box<PlainGrade>),
+    /// A drill made ready in idle time ([`Job::PrepareDrills`]): its technique and puzzle
+    /// (givens), for the page to keep across a reload.
+    DrillReady {
+        /// The technique's ID.
+        technique: String,
+        /// The puzzle's givens, 81 characters.
+        puzzle: String,
+    },
 }
 
 /// A generated puzzle as plain data.

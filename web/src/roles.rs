@@ -33,6 +33,42 @@ pub struct GridView<'a> {
     pub highlight: Option<u8>,
     /// Shade the cells with two candidates.
     pub bivalue: bool,
+    /// A graded drill's wrong strikes and placements ([`DrillMark`]).
+    pub drill: &'a [DrillMark],
+}
+
+/// A wrong answer of a graded drill, marked on its cell: a strike (or placement) that no
+/// instance of the technique proves, or one against the solution. The cell gets
+/// `drill-unproven` or `drill-against`; a struck candidate is drawn again, crossed out, with
+/// `c-unproven` or `c-against`.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct DrillMark {
+    /// The cell (0–80).
+    pub cell: usize,
+    /// The digit struck or placed.
+    pub digit: u8,
+    /// Placed (else struck).
+    pub placed: bool,
+    /// Against the solution (else not proven).
+    pub against: bool,
+}
+
+impl DrillMark {
+    /// The cell's class.
+    pub fn class(&self) -> &'static str {
+        if self.against { "drill-against" } else { "drill-unproven" }
+    }
+
+    /// What a screen reader adds to the cell's label: `struck 4, not proven by the technique`.
+    pub fn label(&self) -> String {
+        let what = if self.placed { "placed" } else { "struck" };
+        let why = match (self.against, self.placed) {
+            (false, _) => "not proven by the technique",
+            (true, false) => "but it is the solution's digit",
+            (true, true) => "not the solution's digit",
+        };
+        format!("{what} {}, {why}", self.digit)
+    }
 }
 
 /// One of a cell's nine candidate slots.
@@ -207,6 +243,11 @@ impl GridView<'_> {
         if let Some(s) = self.step {
             class.extend(cell_step_classes(s, i));
         }
+        for m in self.drill.iter().filter(|m| m.cell == i) {
+            if !class.iter().any(|c| c == m.class()) {
+                class.push(m.class().into());
+            }
+        }
         let candidates = if v != 0 {
             Vec::new()
         } else {
@@ -216,6 +257,10 @@ impl GridView<'_> {
     }
 
     fn candidate(&self, i: usize, d: u8, shown: u16) -> CandidateView {
+        if let Some(m) = self.drill.iter().find(|m| m.cell == i && m.digit == d && !m.placed) {
+            let class = if m.against { "c-against" } else { "c-unproven" };
+            return CandidateView { digit: d, on: true, classes: vec!["on".into(), class.into()] };
+        }
         if self.mistakes.is_some_and(|m| m.wrong_removals.contains(&(i, d))) {
             return CandidateView {
                 digit: d,
@@ -293,6 +338,7 @@ mod tests {
             singles: None,
             highlight: None,
             bivalue: false,
+            drill: &[],
         };
         // With auto candidates off, the step shows its own candidates and changes no other
         // cell: the rest keep the person's marks (none here).

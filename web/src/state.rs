@@ -20,9 +20,10 @@ mod maker;
 mod view;
 
 pub use learn::{
-    Learn, LearnAction, MASTERED_DAYS, Progress, Record, Screen, Stage, WORKSHEET_DRILLS,
+    Kept, Learn, LearnAction, MASTERED_DAYS, Progress, Record, Screen, Stage, WORKSHEET_DRILLS,
+    WORKSHEET_MAX,
 };
-pub use learn::{progress_from_text, progress_to_text, syllabus};
+pub use learn::{learn_to_text, progress_from_text, progress_to_text, ready_from_text, syllabus};
 pub use mailbox::{Awaited, Mailbox};
 pub use maker::{Maker, POOL_LEVELS, POOL_SIZE, Pool};
 pub use view::{Pen, View};
@@ -1439,6 +1440,9 @@ mod tests {
                         }]
                     }
                     Job::Grade(req) => vec![Reply::Graded(Box::new(crate::agent::grade_job(&req)))],
+                    Job::DrillFrom { technique, puzzle } => {
+                        vec![crate::agent::drill_from_job(&technique, &puzzle)]
+                    }
                 };
                 for reply in replies {
                     m = m.apply(Action::Worker(Response { id, reply }));

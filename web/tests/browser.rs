@@ -280,6 +280,7 @@ async fn grid_renders_kinds_warnings_mistakes_colours_and_step_roles() {
         singles: None,
         highlight: Some(4),
         bivalue: false,
+        drill: vec![],
         on_select: Callback::from(move |i: usize| {
             let _ = tx.unbounded_send(i);
         }),

@@ -16,6 +16,18 @@
 //! tier, so it is stuck, and dropped, where the default path would take a harder step, without
 //! searching the harder techniques.)
 //!
+//! Two techniques of tier 3 are never the default path's first choice: wherever an AIC
+//! applies, a discontinuous nice loop does too (from the eliminated candidate: "on" leads to
+//! "off" through the same chain), and wherever a WXYZ-wing applies, the nice loops and AICs
+//! make its eliminations (a WXYZ-wing is an almost locked set and a restricted common: a
+//! grouped chain). For them "nothing easier" means nothing easier but those re-expressions:
+//! the walk ranks the technique just before the first technique that pre-empts it
+//! ([`ranked_before`], [`walk_order`]: AIC before the discontinuous nice loop, WXYZ-wing
+//! before the nice loops, after the X-chain and XY-chain), and the drill is the position just
+//! before that walk's first step of it. On it no technique the walk tries before it applies.
+//! Tier 4's forcing net verity is treated the same way: a forcing net contradiction (same
+//! rating) applies wherever it does, and its walk ranks it before that.
+//!
 //! Dug grids reach some techniques rarely (an easier technique pre-empts them on most
 //! paths). So every second attempt starts instead from one of the technique's puzzles from
 //! real corpora ([`known_puzzles`]: givens whose default path uses the technique with nothing
@@ -63,15 +75,18 @@
 use crate::board::Board;
 use crate::generate::{GenError, GenOptions, Rng, dig, random_isomorph, random_solution};
 use crate::grid::{Candidate, Cell, Digit, DigitSet};
-use crate::logic::{Advance, Options, PathRun, Step, Technique, TechniqueSet, find_all};
+use crate::logic::{Advance, PathRun, Step, Technique, TechniqueSet, find_all};
 use crate::solve::{Outcome, solve};
 use std::fmt;
 
 /// The techniques a drill can be made for: every technique of the default path but brute
 /// force, less those that neither dug grids nor the puzzles of [`known_puzzles`] reach (none of
 /// the corpora's paths uses them first with nothing harder before: the default path takes an
-/// easier technique of their tier where they would apply): AIC, WXYZ-wing, forcing chain
-/// contradiction, forcing net verity, dynamic and nested forcing nets.
+/// easier technique of their tier where they would apply): forcing chain contradiction (a
+/// kraken fish applies wherever it does), dynamic and nested forcing nets (a plain forcing net
+/// contradiction, which is easier, applies wherever they do). AIC, WXYZ-wing and forcing net
+/// verity, which the default path never takes first either, are walked with their pre-emptors
+/// (re-expressions of the same deduction, not easier ones) ranked after them ([`walk_order`]).
 pub const DRILL_TECHNIQUES: &[Technique] = &[
     Technique::FullHouse,
     Technique::HiddenSingle,
@@ -120,9 +135,11 @@ pub const DRILL_TECHNIQUES: &[Technique] = &[
     Technique::XyChain,
     Technique::ContinuousNiceLoop,
     Technique::DiscontinuousNiceLoop,
+    Technique::Aic,
     Technique::GroupedContinuousNiceLoop,
     Technique::GroupedDiscontinuousNiceLoop,
     Technique::GroupedAic,
+    Technique::WxyzWing,
     Technique::AlignedPairExclusion,
     Technique::SueDeCoq,
     Technique::AlsXz,
@@ -132,6 +149,7 @@ pub const DRILL_TECHNIQUES: &[Technique] = &[
     Technique::KrakenFish,
     Technique::ForcingChainVerity,
     Technique::ForcingNetContradiction,
+    Technique::ForcingNetVerity,
 ];
 
 /// The attempt budget of [`DrillGenerator::new`]: more than the generator's 2,000 (with the
@@ -526,19 +544,42 @@ pub struct DrillGenerator {
     attempts: u32,
     current: Option<Attempt>,
     done: bool,
-    /// The techniques the walk may use (see [`walk_options`]).
-    path_options: Options,
+    /// The techniques the walk tries, in order (see [`walk_order`]).
+    path_order: Vec<Technique>,
 }
 
-/// The options of a drill's walk: the default path's techniques up to `technique`'s tier. In
-/// default order the tiers come one after the other, so this walk takes the default path's
-/// steps until the default path would take a harder one, and there it is stuck at once instead
-/// of searching the harder techniques. (Walking only the techniques before `technique` in
-/// default order was measured too: no faster, and it never finds a full house or a jellyfish.)
-fn walk_options(technique: Technique) -> Options {
-    Options::with_techniques(
-        TechniqueSet::default_path().iter().filter(|u| u.tier() <= technique.tier()).collect(),
-    )
+/// The technique a drill of `technique` ranks it just before, when the default path never
+/// takes it first (see the module docs): AIC before the discontinuous nice loop (which applies
+/// wherever an AIC does), WXYZ-wing before the continuous nice loop (the nice loops and AICs
+/// make its eliminations wherever it applies), forcing net verity before forcing net
+/// contradiction (of the same rating, 8.5: wherever the nets from every candidate of a cell
+/// agree, assuming the opposite of their conclusion contradicts itself through the same nets).
+/// `None` for the others: their walk is the default path's.
+pub fn ranked_before(technique: Technique) -> Option<Technique> {
+    match technique {
+        Technique::Aic => Some(Technique::DiscontinuousNiceLoop),
+        Technique::WxyzWing => Some(Technique::ContinuousNiceLoop),
+        Technique::ForcingNetVerity => Some(Technique::ForcingNetContradiction),
+        _ => None,
+    }
+}
+
+/// The techniques of a drill's walk, in the order it tries them: the default path's techniques
+/// up to `technique`'s tier, with `technique` moved just before [`ranked_before`]'s technique
+/// when it has one. In default order the tiers come one after the other, so this walk takes the
+/// default path's steps until the default path would take a harder one, and there it is stuck
+/// at once instead of searching the harder techniques. (Walking only the techniques before
+/// `technique` in default order was measured too: no faster, and it never finds a full house
+/// or a jellyfish.)
+pub fn walk_order(technique: Technique) -> Vec<Technique> {
+    let mut order: Vec<Technique> =
+        TechniqueSet::default_path().iter().filter(|u| u.tier() <= technique.tier()).collect();
+    if let Some(before) = ranked_before(technique) {
+        order.retain(|&u| u != technique);
+        let at = order.iter().position(|&u| u == before).unwrap_or(order.len());
+        order.insert(at, technique);
+    }
+    order
 }
 
 impl DrillGenerator {
@@ -560,7 +601,7 @@ impl DrillGenerator {
             attempts: 0,
             current: None,
             done: false,
-            path_options: walk_options(technique),
+            path_order: walk_order(technique),
         }
     }
 
@@ -614,7 +655,7 @@ impl DrillGenerator {
                     (values, solution)
                 };
                 let board = Board::from_values(&values);
-                let run = PathRun::new(&board, &self.path_options);
+                let run = PathRun::with_order(&board, &self.path_order);
                 self.current = Some(Attempt { values, solution, run, before: board });
             }
             let attempt = self.current.as_mut().expect("an attempt");
@@ -664,14 +705,81 @@ pub fn drill_position(technique: Technique, seed: u64) -> Result<Drill, DrillErr
     }
 }
 
+/// The drill of `technique` that `puzzle` (givens) gives: the position just before its drill
+/// walk's first step of the technique ([`walk_order`]), as [`DrillGenerator`] makes it from a
+/// grid. Deterministic and cheap (one walk, no search), so a drill is kept as its technique
+/// and puzzle and made again from them (the page keeps the drill a person works on across a
+/// reload this way). `None` when the puzzle has not exactly one solution or the walk does not
+/// reach the technique with nothing of a higher tier before.
+pub fn drill_from_puzzle(technique: Technique, puzzle: &Board) -> Option<Drill> {
+    if !is_reachable(technique) {
+        return None;
+    }
+    let values: [u8; 81] =
+        std::array::from_fn(|i| puzzle.value(Cell::from_index(i)).map_or(0, |d| d.get()));
+    let board = Board::from_values(&values);
+    let Outcome::Unique(solution) = solve(&board) else { return None };
+    let mut run = PathRun::with_order(&board, &walk_order(technique));
+    let mut before = board.clone();
+    loop {
+        match run.advance(None) {
+            Advance::Step(s) if s.technique == technique => {
+                return Some(Drill {
+                    technique,
+                    puzzle: board,
+                    position: before,
+                    solution,
+                    step: s,
+                    steps_before: run.steps().len() - 1,
+                    attempts: 1,
+                });
+            }
+            Advance::Step(_) if !run.board().is_complete() => before = run.board().clone(),
+            Advance::Pending => {}
+            _ => return None,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
+    fn a_drill_is_made_again_from_its_puzzle() {
+        for t in [Technique::XWing, Technique::Aic, Technique::HiddenSingle] {
+            let d = drill_position(t, 5).expect("a drill");
+            let again = drill_from_puzzle(t, &d.puzzle).expect("the same drill");
+            assert_eq!(
+                (&again.position, &again.step, again.solution),
+                (&d.position, &d.step, d.solution)
+            );
+        }
+        assert!(drill_from_puzzle(Technique::XWing, &Board::empty()).is_none());
+        assert!(drill_from_puzzle(Technique::BruteForce, &Board::empty()).is_none());
+    }
+
+    #[test]
     fn tiers_follow_each_other_in_default_order() {
         // `walk_options` relies on it: the default path's prefix up to a tier is its path.
         assert!(Technique::ALL.windows(2).all(|w| w[0].tier() <= w[1].tier()));
+    }
+
+    #[test]
+    fn aic_and_wxyz_wing_are_ranked_before_their_pre_emptors() {
+        let order = walk_order(Technique::Aic);
+        let at = |t| order.iter().position(|&u| u == t).unwrap();
+        assert_eq!(at(Technique::Aic) + 1, at(Technique::DiscontinuousNiceLoop));
+        assert!(at(Technique::XyChain) < at(Technique::Aic));
+        let order = walk_order(Technique::WxyzWing);
+        let at = |t| order.iter().position(|&u| u == t).unwrap();
+        assert_eq!(at(Technique::WxyzWing) + 1, at(Technique::ContinuousNiceLoop));
+        assert!(at(Technique::XyChain) < at(Technique::WxyzWing));
+        assert_eq!(walk_order(Technique::XWing).len(), at(Technique::XChain));
+        assert_eq!(order.len(), walk_order(Technique::XChain).len());
+        let order = walk_order(Technique::ForcingNetVerity);
+        let at = |t| order.iter().position(|&u| u == t).unwrap();
+        assert_eq!(at(Technique::ForcingNetVerity) + 1, at(Technique::ForcingNetContradiction));
     }
 
     #[test]

@@ -42,6 +42,35 @@ impl DrillJob {
     }
 }
 
+/// The drill of technique `id` that the givens `puzzle` give ([`Job::DrillFrom`]): a drill kept
+/// across a reload, made again. Anything that does not give one (an unknown technique, a bad
+/// line, a puzzle whose walk does not reach the technique) is [`Reply::DrillFailed`].
+///
+/// [`Job::DrillFrom`]: crate::protocol::Job::DrillFrom
+pub fn drill_from_job(id: &str, puzzle: &str) -> Reply {
+    let b = puzzle.as_bytes();
+    let values: Option<[u8; 81]> = (b.len() == 81)
+        .then(|| {
+            let mut v = [0u8; 81];
+            for (x, &c) in v.iter_mut().zip(b) {
+                *x = match c {
+                    b'1'..=b'9' => c - b'0',
+                    b'.' | b'0' => 0,
+                    _ => return None,
+                };
+            }
+            Some(v)
+        })
+        .flatten();
+    let drill = Technique::from_id(id)
+        .zip(values)
+        .and_then(|(t, v)| deduku::drill::drill_from_puzzle(t, &deduku::Board::from_values(&v)));
+    match drill {
+        Some(d) => Reply::Drill(Box::new(PlainDrill::from_drill(&d))),
+        None => Reply::DrillFailed(format!("No drill of {id} from that puzzle.")),
+    }
+}
+
 /// Grades a person's answer ([`Job::Grade`](crate::protocol::Job::Grade)).
 pub fn grade_job(req: &GradeRequest) -> PlainGrade {
     req.grade()
@@ -59,6 +88,8 @@ pub struct Drills {
     making: VecDeque<DrillJob>,
     /// The seed of the drills made ready, and how many were made.
     seed: (u64, u64),
+    /// The request that drills made ready are reported to ([`Reply::DrillReady`]; 0: none).
+    report: u64,
 }
 
 impl Drills {
@@ -93,6 +124,25 @@ impl Drills {
         self.seed.1 += 1;
         let seed = deduku::generate::seed_for(self.seed.0 ^ 0x5eed_d111, self.seed.1);
         self.making.push_back(DrillJob::new(technique, seed));
+    }
+
+    /// Reports drills made ready from now on to the request `id` ([`Reply::DrillReady`]).
+    pub fn report_to(&mut self, id: u64) {
+        self.report = id;
+    }
+
+    /// A drill kept ready from the last visit, made ready again at once from its puzzle
+    /// (nothing when one is ready or coming for the technique, or the puzzle gives none).
+    pub fn restore(&mut self, technique: &str, puzzle: &str) {
+        if self.ready.contains_key(technique)
+            || self.making.iter().any(|j| j.technique == technique)
+            || self.asked.iter().any(|(_, j)| j.technique == technique)
+        {
+            return;
+        }
+        if let Reply::Drill(d) = drill_from_job(technique, puzzle) {
+            self.ready.insert(technique.to_string(), *d);
+        }
     }
 
     /// Sets the seed of the drills made ready (once; later calls keep the first).
@@ -139,15 +189,18 @@ impl Drills {
         Some((id, reply))
     }
 
-    /// Works on the first drill being made ready.
-    pub fn poll_making(&mut self, stop: Option<&dyn Fn() -> bool>) {
-        let Some(job) = self.making.front_mut() else { return };
-        let Some(result) = job.poll(stop) else { return };
+    /// Works on the first drill being made ready; when it is made, the report to send with
+    /// its id ([`Drills::report_to`]).
+    pub fn poll_making(&mut self, stop: Option<&dyn Fn() -> bool>) -> Option<(u64, Reply)> {
+        let job = self.making.front_mut()?;
+        let result = job.poll(stop)?;
         let job = self.making.pop_front().expect("a job");
         // A technique the generator cannot reach is not tried again until it is asked for.
-        if let Ok(d) = result {
-            self.ready.insert(job.technique, d);
-        }
+        let d = result.ok()?;
+        let report =
+            Reply::DrillReady { technique: job.technique.clone(), puzzle: d.puzzle.clone() };
+        self.ready.insert(job.technique, d);
+        (self.report != 0).then_some((self.report, report))
     }
 }
 
@@ -171,14 +224,42 @@ mod tests {
         let first = drain(&mut d);
         let [(1, Reply::Drill(first))] = first.as_slice() else { panic!("{first:?}") };
         assert!(d.making(), "the next one is being made ready");
+        d.report_to(9);
+        let mut reports = Vec::new();
         while d.making() {
-            d.poll_making(None);
+            reports.extend(d.poll_making(None));
         }
+        let [(9, Reply::DrillReady { technique, puzzle })] = reports.as_slice() else {
+            panic!("{reports:?}")
+        };
+        assert_eq!(technique, "x-wing");
+        // Kept by the page, it comes back ready in a new worker, the same drill.
+        let mut fresh = Drills::default();
+        fresh.restore("x-wing", puzzle);
+        fresh.restore("nope", puzzle);
+        fresh.restore("swordfish", "garbage");
+        assert!(!fresh.making());
+        let Some(Reply::Drill(kept)) = fresh.ask(1, "x-wing", 1) else { panic!("ready at once") };
+        assert_eq!(&kept.puzzle, puzzle);
+        assert!(fresh.ask(2, "swordfish", 1).is_none(), "nothing ready for a bad puzzle");
         let Some(Reply::Drill(second)) = d.ask(2, "x-wing", 8) else { panic!("ready") };
+        assert_eq!(&second, &kept);
         assert_ne!(first.puzzle, second.puzzle);
         assert_eq!(second.technique, "x-wing");
         assert!(d.ask(3, "nope", 1).is_none());
         assert!(matches!(drain(&mut d).as_slice(), [(3, Reply::DrillFailed(_))]));
+    }
+
+    #[test]
+    fn a_drill_is_made_again_from_its_puzzle_and_bad_input_fails() {
+        let d = DrillJob::new("x-wing", 4).run().expect("a drill");
+        let Reply::Drill(again) = drill_from_job("x-wing", &d.puzzle) else { panic!("a drill") };
+        assert_eq!(*again, d);
+        for (t, p) in
+            [("x-wing", "garbage"), ("nope", d.puzzle.as_str()), ("x-wing", &"1".repeat(81))]
+        {
+            assert!(matches!(drill_from_job(t, p), Reply::DrillFailed(_)), "{t} {p}");
+        }
     }
 
     #[test]

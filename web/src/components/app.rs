@@ -76,7 +76,7 @@ pub fn App() -> Html {
                     <Grid pos={m.pos.clone()} auto={m.settings.auto} step={m.highlighted_step()}
                         selected={m.selected} warnings={warnings.clone()} mistakes={mistakes.clone()}
                         singles={singles.clone()} highlight={m.view.highlight()}
-                        bivalue={m.view.bivalue} {on_select} on_action={on_action.clone()} />
+                        bivalue={m.view.bivalue} drill={m.drill_marks()} {on_select} on_action={on_action.clone()} />
                     <Pad notes_mode={m.view.notes()} highlight_mode={m.view.highlighting()} highlight={m.view.highlight()}
                         can_undo={m.history.can_undo()} can_redo={m.history.can_redo()}
                         on_action={on_action.clone()} />

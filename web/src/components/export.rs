@@ -88,6 +88,7 @@ impl Snapshot {
             singles: self.singles.as_ref(),
             highlight: self.highlight,
             bivalue: self.bivalue,
+            drill: &[],
         };
         picture::svg(&view, &Palette::from_css(&stylesheet_text(), dark()))
     }

@@ -4,7 +4,7 @@
 
 use crate::position::{Mistakes, Position, Singles, Warnings};
 use crate::protocol::{CellOrigin, PlainStep};
-use crate::roles::{CandidateView, CellView, GridView};
+use crate::roles::{CandidateView, CellView, DrillMark, GridView};
 use crate::state::Action;
 use std::rc::Rc;
 use web_sys::HtmlElement;
@@ -31,6 +31,9 @@ pub struct GridProps {
     pub highlight: Option<u8>,
     /// Shade the cells with two candidates.
     pub bivalue: bool,
+    /// A graded drill's wrong strikes and placements, marked on their cells.
+    #[prop_or_default]
+    pub drill: Vec<DrillMark>,
     /// A cell (0–80) was clicked.
     pub on_select: Callback<usize>,
     /// A key of the grid ([`grid_key`]).
@@ -133,13 +136,22 @@ fn GridCell(props: &GridCellProps) -> Html {
         // unkeyed children from the end, so it stays the same node as the boxes come and go.
         const SLOT: [&str; 9] = ["d1", "d2", "d3", "d4", "d5", "d6", "d7", "d8", "d9"];
         let boxes = cell.candidates.iter().filter(|k| k.on && !k.is_plain()).map(|k| {
-            let wrong = k.classes.iter().any(|c| c == "c-wrong");
+            let has = |class: &str| k.classes.iter().any(|c| c == class);
+            let title = if has("c-wrong") {
+                Some("removed, but the solution needs it")
+            } else if has("c-against") {
+                Some("struck, but it is the solution's digit")
+            } else if has("c-unproven") {
+                Some("struck, but the technique does not prove it")
+            } else {
+                None
+            };
             let mut cc = classes!("cand", SLOT[usize::from(k.digit.clamp(1, 9) - 1)]);
             for c in &k.classes {
                 cc.push(c.clone());
             }
             html! {
-                <span class={cc} title={wrong.then_some("removed, but the solution needs it")}>
+                <span class={cc} {title}>
                     { k.digit }</span>
             }
         });
@@ -203,6 +215,7 @@ pub fn Grid(props: &GridProps) -> Html {
         singles: props.singles.as_ref(),
         highlight: props.highlight,
         bivalue: props.bivalue,
+        drill: &props.drill,
     };
     let rows = (0..9).map(|r| {
         let cells = (0..9).map(|c| {
@@ -221,6 +234,10 @@ pub fn Grid(props: &GridProps) -> Html {
             }
             if p.cell_color(i) != 0 {
                 label.push_str(&format!(", colour {}", p.cell_color(i)));
+            }
+            for m in props.drill.iter().filter(|m| m.cell == i) {
+                label.push_str(", ");
+                label.push_str(&m.label());
             }
             html! {
                 <GridCell index={i} {view} label={AttrValue::from(label)}

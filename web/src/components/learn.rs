@@ -4,7 +4,9 @@
 
 use super::on_click;
 use crate::protocol::{FindingKind, PlainDrill};
-use crate::state::{Action, Learn, LearnAction, Screen, Stage, syllabus};
+use crate::state::{
+    Action, Learn, LearnAction, Screen, Stage, WORKSHEET_DRILLS, WORKSHEET_MAX, syllabus,
+};
 use deduku::Technique;
 use std::rc::Rc;
 use yew::prelude::*;
@@ -90,9 +92,30 @@ fn list_view(props: &LearnProps) -> Html {
     }
 }
 
+/// For a technique the page's path never takes first (AIC, WXYZ-wing, forcing net verity:
+/// [`deduku::drill::ranked_before`]), why the path beside the lesson or graded drill starts
+/// with another technique.
+fn ranked_note(t: Technique) -> Html {
+    match deduku::drill::ranked_before(t) {
+        Some(p) => html! {
+            <p class="muted" id="learn-ranked">{ format!("On the page's path, {} (or a chain \
+                after it) comes first on this position: it proves the same thing written another \
+                way. Lessons and drills rank {} before it.", p.name(), t.name()) }</p>
+        },
+        None => html! {},
+    }
+}
+
 fn lesson_view(props: &LearnProps, t: Technique) -> Html {
     let learn = &props.learn;
     let on = &props.on_action;
+    let on_size = on.reform(|e: Event| {
+        let n = e
+            .target_dyn_into::<web_sys::HtmlSelectElement>()
+            .and_then(|s| s.value().parse().ok())
+            .unwrap_or(WORKSHEET_DRILLS);
+        Action::Learn(LearnAction::SheetSize(n))
+    });
     let example = learn.drill.as_ref().filter(|d| d.technique == t.id() && props.on_grid);
     let body = match example {
         Some(d) => {
@@ -109,6 +132,7 @@ fn lesson_view(props: &LearnProps, t: Technique) -> Html {
                 <>
                     <h4>{ "Worked example" }</h4>
                     <p class="learn-example" id="learn-example">{ &d.step.explanation }</p>
+                    { ranked_note(t) }
                     <p class="muted step-text">{ &d.step.text }</p>
                     { for proof }
                     <div class="button-row">
@@ -140,7 +164,13 @@ fn lesson_view(props: &LearnProps, t: Technique) -> Html {
             { body }
             <div class="button-row">
                 <button id="learn-start-drill" onclick={act(on, LearnAction::Drill(t.id().into()))}>{ "Drill" }</button>
-                <button id="learn-sheet" onclick={act(on, LearnAction::Sheet(t.id().into()))}>{ "Worksheet" }</button>
+                <button id="learn-sheet" onclick={act(on, LearnAction::Sheet(t.id().into(), learn.sheet_size()))}>{ "Worksheet" }</button>
+                <label class="learn-sheet-size">{ "of " }
+                    <select id="learn-sheet-size" aria-label="Drills on the worksheet" onchange={on_size}>
+                        { for (1..=WORKSHEET_MAX).map(|n| html! {
+                            <option value={n.to_string()} selected={n == learn.sheet_size()}>{ n }</option>
+                        }) }
+                    </select>{ " drills" }</label>
             </div>
         </>
     }
@@ -170,6 +200,10 @@ fn drill_view(props: &LearnProps, t: Technique) -> Html {
                     <button id="learn-hint" onclick={on_click(on, Action::Hint)}>
                         { if learn.hint == 0 { "Hint" } else { "More hint" } }</button>
                 </div>
+                if learn.hinted {
+                    <p class="muted" id="learn-hinted">{ "With a hint, a right answer counts but does \
+                        not move the technique up a box: it comes back tomorrow." }</p>
+                }
             </>
         },
         (Some(g), true) => {
@@ -186,10 +220,23 @@ fn drill_view(props: &LearnProps, t: Technique) -> Html {
             html! {
                 <>
                     <p class={classes!("grade", if g.correct { "right" } else { "wrong" })} id="learn-grade">
-                        { if g.correct { "Right!" } else { "Not quite." } }</p>
+                        { match (g.correct, learn.hinted) {
+                            (true, false) => "Right!",
+                            (true, true) => "Right, with a hint.",
+                            _ => "Not quite.",
+                        } }</p>
+                    if g.correct && learn.hinted {
+                        <p class="muted" id="learn-hinted">{ "A hinted answer counts as right, but the \
+                            technique stays in its box and comes back tomorrow." }</p>
+                    }
+                    if g.findings.iter().any(|f| f.candidate.is_some()) {
+                        <p class="muted">{ "The wrong strikes are marked on the grid: amber, not \
+                            proven by the technique; red, the solution's digit." }</p>
+                    }
                     <ul class="findings" id="learn-findings">{ for items }</ul>
                     <p><strong>{ "The answer: " }</strong>{ &g.key }</p>
                     <p class="learn-example">{ why }</p>
+                    { ranked_note(t) }
                     <div class="button-row">
                         <button id="learn-next" class="primary" onclick={next}>
                             { if learn.review { "Next review" } else { "Next drill" } }</button>
@@ -236,13 +283,20 @@ fn sheet_grid(n: usize, d: &PlainDrill) -> Html {
 
 /// The worksheet: the drills with their pencil marks on one page, the answers on the next.
 fn worksheet(t: Technique, sheet: &[Rc<PlainDrill>]) -> Html {
+    // The grids' size so that they all fit one A4 page (style.css): up to 4 at full size, 5–6
+    // smaller in two columns, 7–8 smaller still in three.
+    let size = match sheet.len() {
+        0..=4 => "ws-large",
+        5..=6 => "ws-medium",
+        _ => "ws-small",
+    };
     let grids = sheet.iter().enumerate().map(|(k, d)| sheet_grid(k + 1, d));
     let answers = sheet.iter().map(|d| {
         html! { <li><strong>{ &d.key }</strong>
         <br /><span class="ws-why">{ &d.step.explanation }</span></li> }
     });
     html! {
-        <div class="worksheet" id="worksheet">
+        <div class={classes!("worksheet", size)} id="worksheet" data-drills={sheet.len().to_string()}>
             <section class="ws-page">
                 <h2>{ format!("Deduku worksheet: {}", t.name()) }</h2>
                 <p>{ format!("In each grid, find what {} proves: strike the candidates it removes, \
@@ -276,7 +330,7 @@ fn sheet_view(props: &LearnProps, t: Technique) -> Html {
                 { worksheet(t, &learn.sheet) }
             } else {
                 <p class="muted" role="status">{ format!("Making drills: {} of {}…",
-                    learn.sheet.len(), crate::state::WORKSHEET_DRILLS) }</p>
+                    learn.sheet.len(), learn.sheet_size()) }</p>
             }
         </>
     }

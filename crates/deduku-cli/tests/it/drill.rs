@@ -76,10 +76,16 @@ fn drill_refuses_unknown_and_undrillable_techniques() {
     assert!(err.contains(&format!("no drills for Unit Permutation Check {why}")), "{err}");
     assert!(err.contains("techniques with drills:"), "{err}");
 
-    let o = run(&["drill", "--technique", "aic"]);
+    let o = run(&["drill", "--technique", "forcing-chain-contradiction"]);
     assert_eq!(o.status.code(), Some(2));
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(err.contains("an easier technique always comes first"), "{err}");
+
+    // AIC, which the default path never takes first, has drills (its walk ranks it before
+    // the discontinuous nice loop: deduku::drill::walk_order).
+    let o = run(&["drill", "--technique", "aic", "--seed", "3"]);
+    assert_eq!(o.status.code(), Some(0), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(String::from_utf8_lossy(&o.stdout).contains("Answer key: AIC"));
 
     let o = run(&["drill", "--technique", "x-wing", "--count", "0"]);
     assert_eq!(o.status.code(), Some(2));

@@ -206,6 +206,12 @@ impl StepSearch {
         StepSearch { order, mode: options.order, next: 0, best: None, tier_limit: u8::MAX }
     }
 
+    /// A search that tries `order`'s techniques in that order, taking the first step found
+    /// ([`Order::EasiestFirst`] over a custom order: see [`crate::logic::PathRun::with_order`]).
+    pub(crate) fn with_order(order: Vec<Technique>) -> StepSearch {
+        StepSearch { order, mode: Order::EasiestFirst, next: 0, best: None, tier_limit: u8::MAX }
+    }
+
     /// Searches `board` (always the same board for one search) until a step is chosen, the
     /// techniques run out, or `stop` answers `true` (checked between techniques and inside
     /// long ones).

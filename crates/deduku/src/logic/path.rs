@@ -18,6 +18,7 @@ use crate::board::Board;
 use crate::logic::dispatch::{Options, Search, StepSearch};
 use crate::logic::sink::Context;
 use crate::logic::step::Step;
+use crate::logic::technique::{Technique, TechniqueSet};
 use crate::rate::se_walk::{SeFound, SeSearch};
 use crate::rate::{Rater, Rating};
 use crate::solve;
@@ -71,6 +72,8 @@ pub enum Advance {
 struct Walk {
     board: Board,
     options: Options,
+    /// A custom order of techniques, replacing the options' ([`PathRun::with_order`]).
+    order: Option<Vec<Technique>>,
     search: Option<StepSearch>,
     done: bool,
 }
@@ -87,15 +90,18 @@ enum WalkEvent {
 
 impl Walk {
     fn new(board: &Board, options: &Options, done: bool) -> Walk {
-        Walk { board: board.clone(), options: *options, search: None, done }
+        Walk { board: board.clone(), options: *options, order: None, search: None, done }
     }
 
     fn advance(&mut self, ctx: &Context, stop: Option<&dyn Fn() -> bool>) -> WalkEvent {
         if self.done {
             return WalkEvent::End;
         }
-        let options = &self.options;
-        let search = self.search.get_or_insert_with(|| StepSearch::new(options));
+        let (options, order) = (&self.options, &self.order);
+        let search = self.search.get_or_insert_with(|| match order {
+            Some(o) => StepSearch::with_order(o.clone()),
+            None => StepSearch::new(options),
+        });
         match search.run(&self.board, ctx, stop) {
             Search::Stopped => WalkEvent::Pending,
             Search::Found(Some(s)) if s.makes_progress(&self.board) => {
@@ -191,6 +197,17 @@ impl PathRun {
             steps: Vec::new(),
             phase: Phase::Shown,
         }
+    }
+
+    /// Starts a path from `puzzle` that tries exactly the techniques of `order`, in that order
+    /// (the first step found is taken), instead of the default order. Drills use it to rank a
+    /// technique before those that always pre-empt it on the default path
+    /// ([`crate::drill::walk_order`]). Otherwise as [`PathRun::new`].
+    pub fn with_order(puzzle: &Board, order: &[Technique]) -> PathRun {
+        let enabled: TechniqueSet = order.iter().copied().collect();
+        let mut run = PathRun::new(puzzle, &Options::with_techniques(enabled));
+        run.shown.order = Some(order.to_vec());
+        run
     }
 
     /// The position after the steps shown so far.

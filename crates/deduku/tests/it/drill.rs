@@ -7,10 +7,10 @@
 
 use deduku::drill::{
     Answer, DRILL_TECHNIQUES, Drill, DrillError, DrillGenerator, DrillPoll, Finding, Key,
-    drill_position, grade, known_puzzles,
+    drill_position, grade, known_puzzles, ranked_before, walk_order,
 };
 use deduku::generate::seed_for;
-use deduku::logic::{Context, next_step_in};
+use deduku::logic::{Context, find_all, next_step_in};
 use deduku::{Advance, Board, Candidate, Cell, Digit, Options, PathRun, Technique};
 use std::cell::Cell as StdCell;
 
@@ -31,11 +31,16 @@ fn drill_where(t: Technique, run: u64, want: impl Fn(&Drill, &Key) -> bool) -> (
 }
 
 /// What every drill promises: the path's step is one of the instances, the technique is the
-/// first step the default path takes on the position, the solution fits the position.
+/// first step the default path takes on the position (for AIC and WXYZ-wing: the path with
+/// the technique ranked before its pre-emptors, `walk_order`), the solution fits the position.
 fn check_position(d: &Drill) {
     let t = d.technique;
-    // The position is the default path's, just before its first step of the technique.
-    let mut run = PathRun::new(&d.puzzle, &Options::default());
+    // The position is the default path's (or the drill's walk's), just before its first step
+    // of the technique.
+    let mut run = match ranked_before(t) {
+        None => PathRun::new(&d.puzzle, &Options::default()),
+        Some(_) => PathRun::with_order(&d.puzzle, &walk_order(t)),
+    };
     let mut before = d.puzzle.clone();
     let mut taken = 0;
     loop {
@@ -59,7 +64,26 @@ fn check_position(d: &Drill) {
     assert!(instances.contains(&d.step), "{}: the path's step is not among Find all's", t.id());
     let ctx = Context { unique: Some(true) };
     let first = next_step_in(&d.position, &Options::default(), &ctx).expect("a step");
-    assert_eq!(first.technique, t, "{}: an easier technique applies: {}", t.id(), first.text);
+    match ranked_before(t) {
+        None => {
+            assert_eq!(
+                first.technique,
+                t,
+                "{}: an easier technique applies: {}",
+                t.id(),
+                first.text
+            )
+        }
+        Some(pre) => {
+            // The default path takes a pre-emptor (never anything easier than the walk's
+            // techniques before `t`), and nothing the walk ranks before `t` applies.
+            assert!(first.technique >= pre, "{}: {} applies", t.id(), first.text);
+            let order = walk_order(t);
+            for &u in order.iter().take_while(|&&u| u != t) {
+                assert!(find_all(&d.position, u).is_empty(), "{}: {} applies", t.id(), u.id());
+            }
+        }
+    }
     for c in Cell::all() {
         let s = Digit::new(d.solution[c.index()]).expect("a solved grid");
         match d.position.value(c) {
@@ -292,8 +316,8 @@ fn every_drill_technique_of_tier_4_gives_a_position_all_found_by_its_key() {
     every_drill_technique_of_tier(4);
 }
 
-/// The known puzzles are what their file says: for each, the default path uses the technique
-/// with nothing of a higher tier before its first use (so a drill can be made from it), and
+/// The known puzzles are what their file says: for each, the default path (AIC, WXYZ-wing:
+/// their drill's walk) uses the technique with nothing of a higher tier before its first use (so a drill can be made from it), and
 /// every drill technique but the rarest has some.
 #[test]
 fn every_known_puzzle_reaches_its_technique_with_nothing_harder_before() {
@@ -302,7 +326,11 @@ fn every_known_puzzle_reaches_its_technique_with_nothing_harder_before() {
         let known = known_puzzles(t);
         with += usize::from(!known.is_empty());
         for values in known {
-            let mut run = PathRun::new(&Board::from_values(&values), &Options::default());
+            let board = Board::from_values(&values);
+            let mut run = match ranked_before(t) {
+                None => PathRun::new(&board, &Options::default()),
+                Some(_) => PathRun::with_order(&board, &walk_order(t)),
+            };
             loop {
                 match run.advance(None) {
                     Advance::Step(s) if s.technique == t => break,
@@ -349,5 +377,32 @@ fn techniques_off_the_path_are_refused() {
     for t in [Technique::UnitPermutation, Technique::TemplateSet, Technique::BruteForce] {
         assert_eq!(drill_position(t, 1), Err(DrillError::Unreachable(t)));
         assert!(!DRILL_TECHNIQUES.contains(&t));
+    }
+}
+
+/// AIC and WXYZ-wing, which the default path never takes first (a discontinuous nice loop
+/// applies wherever an AIC does; the nice loops and AICs wherever a WXYZ-wing does), and
+/// tier 4's forcing net verity (a forcing net contradiction applies wherever it does), have
+/// drills: positions where the technique applies and nothing the drill's walk ranks before
+/// it does, graded against every instance ("Find all").
+#[test]
+fn aic_and_wxyz_wing_have_drills_with_their_pre_emptors_ranked_after_them() {
+    for t in [Technique::Aic, Technique::WxyzWing, Technique::ForcingNetVerity] {
+        assert!(DRILL_TECHNIQUES.contains(&t));
+        for seed in 0..4 {
+            let d = drill(t, seed_for(57, seed));
+            check_position(&d);
+            let key = d.key();
+            assert_eq!(key.instances, d.instances());
+            assert!(!key.eliminations.is_empty() || !key.placements.is_empty(), "{}", t.id());
+            assert!(d.grade(&key.as_answer()).is_correct(), "{}", t.id());
+            // One elimination missing: some found; the grader counts every instance's.
+            if let Some((&first, rest)) = key.eliminations.split_first() {
+                let g = d.grade(&Answer { struck: rest.to_vec(), placed: key.placements.clone() });
+                assert!(matches!(g.findings.as_slice(), [Finding::SomeFound(_)]), "{g:?}");
+                assert_eq!(g.tally().eliminations_found, rest.len());
+                assert!(!rest.contains(&first));
+            }
+        }
     }
 }

@@ -71,12 +71,15 @@ fn lit_on(l: u16) -> bool {
 struct Geometry {
     cells: [[u8; 9]; 27],
     of: [[u8; 3]; 81],
+    /// Each cell's 20 peers, each with the first of the cell's houses (block, row, column)
+    /// that holds it, in that order.
+    peers: [[(u8, u8); 20]; 81],
 }
 
 fn geometry() -> &'static Geometry {
     static G: std::sync::OnceLock<Geometry> = std::sync::OnceLock::new();
     G.get_or_init(|| {
-        let mut g = Geometry { cells: [[0; 9]; 27], of: [[0; 3]; 81] };
+        let mut g = Geometry { cells: [[0; 9]; 27], of: [[0; 3]; 81], peers: [[(0, 0); 20]; 81] };
         for h in House::all() {
             for (i, c) in h.cells().into_iter().enumerate() {
                 g.cells[h.index()][i] = c.index() as u8;
@@ -85,6 +88,18 @@ fn geometry() -> &'static Geometry {
         for c in Cell::all() {
             let [r, col, b] = c.houses();
             g.of[c.index()] = [b.index() as u8, r.index() as u8, col.index() as u8];
+        }
+        for c in 0..81 {
+            let mut n = 0;
+            for h in g.of[c] {
+                for o in g.cells[usize::from(h)] {
+                    if usize::from(o) != c && !g.peers[c][..n].iter().any(|p| p.0 == o) {
+                        g.peers[c][n] = (o, h);
+                        n += 1;
+                    }
+                }
+            }
+            assert_eq!(n, 20);
         }
         g
     })
@@ -462,13 +477,13 @@ impl Engine {
                     outs[n] = (lit(c, e, false), Cause::Cell);
                     n += 1;
                 }
-                for &h in &geo.of[c] {
-                    for &o in &geo.cells[h as usize] {
-                        let o = usize::from(o);
-                        if o != c && grid[o] & 1 << d != 0 {
-                            outs[n] = (lit(o, d, false), Cause::House(h));
-                            n += 1;
-                        }
+                // Each peer once, for its first house: a peer met again in a later house would
+                // find the same and change nothing.
+                for &(o, h) in &geo.peers[c] {
+                    let o = usize::from(o);
+                    if grid[o] & 1 << d != 0 {
+                        outs[n] = (lit(o, d, false), Cause::House(h));
+                        n += 1;
                     }
                 }
                 for &(q, cause) in &outs[..n] {
@@ -1131,10 +1146,14 @@ struct Unary {
     found: Vec<u32>,
     mark: Vec<u32>,
     epoch: u32,
+    /// The literals whose forcing chain search is known to find nothing on this grid and kind
+    /// of links (`fails[lit] == fail_epoch`), see [`Unary::forcing`].
+    fails: Vec<u32>,
+    fail_epoch: u32,
 }
 
 /// The links of each literal on one grid, per kind of links, computed when first asked for.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 struct Adj {
     /// Per kind × literal: the epoch its span was computed in, and the span.
     epoch: Vec<u32>,
@@ -1142,11 +1161,36 @@ struct Adj {
     list: Vec<(u16, Cause)>,
     now: u32,
     scratch: Vec<(u16, Cause)>,
+    /// Per house × digit, its places on the grid (bits: positions in the house).
+    places: [u16; 27 * 9],
+}
+
+impl Default for Adj {
+    fn default() -> Adj {
+        Adj {
+            epoch: Vec::new(),
+            span: Vec::new(),
+            list: Vec::new(),
+            now: 0,
+            scratch: Vec::new(),
+            places: [0; 27 * 9],
+        }
+    }
 }
 
 impl Adj {
-    /// Forgets every list (a new grid).
-    fn reset(&mut self) {
+    /// Forgets every list (a new grid, `grid`).
+    fn reset(&mut self, grid: &Grid) {
+        let geo = geometry();
+        for (h, cells) in geo.cells.iter().enumerate() {
+            let row = &mut self.places[h * 9..h * 9 + 9];
+            row.fill(0);
+            for (i, &o) in cells.iter().enumerate() {
+                for d in bits(grid[usize::from(o)]) {
+                    row[d] |= 1 << i;
+                }
+            }
+        }
         if self.epoch.is_empty() {
             self.epoch = vec![0; 3 * LITS];
             self.span = vec![(0, 0); 3 * LITS];
@@ -1163,7 +1207,7 @@ impl Adj {
     fn span(&mut self, grid: &Grid, l: u16, y: bool, x: bool) -> std::ops::Range<usize> {
         let k = (usize::from(y) * 2 + usize::from(x) - 1) * LITS + usize::from(l);
         if self.epoch[k] != self.now {
-            Unary::implies(grid, l, y, x, &mut self.scratch);
+            Unary::implies(grid, &self.places, l, y, x, &mut self.scratch);
             let from = self.list.len() as u32;
             self.list.extend_from_slice(&self.scratch);
             self.span[k] = (from, self.scratch.len() as u32);
@@ -1177,8 +1221,17 @@ impl Adj {
 impl Unary {
     fn hints(&mut self, grid: &Grid, initial: &Grid) -> Vec<Hint> {
         let mut all: Vec<(Hint, u32)> = Vec::new();
-        self.adj.reset();
+        self.adj.reset(grid);
+        if self.on_seen.len() != LITS {
+            self.on_seen = vec![false; LITS];
+            self.fails = vec![0; LITS];
+        }
         for (y, x) in [(false, true), (true, false), (true, true)] {
+            self.fail_epoch = self.fail_epoch.wrapping_add(1);
+            if self.fail_epoch == 0 {
+                self.fails.iter_mut().for_each(|f| *f = 0);
+                self.fail_epoch = 1;
+            }
             for c in 0..81 {
                 if grid[c].count_ones() < 2 {
                     continue;
@@ -1189,8 +1242,11 @@ impl Unary {
                     }
                     self.cycles(grid, initial, c, d, y, x, &mut all);
                     if x {
-                        self.forcing(grid, initial, c, d, true, y, &mut all);
-                        self.forcing(grid, initial, c, d, false, y, &mut all);
+                        for on in [true, false] {
+                            if self.fails[usize::from(lit(c, d, on))] != self.fail_epoch {
+                                self.forcing(grid, initial, c, d, on, y, &mut all);
+                            }
+                        }
                     }
                 }
             }
@@ -1201,7 +1257,14 @@ impl Unary {
     /// The literals `l` implies on the static grid: (on) the cell's other digits (with Y
     /// links) and the digit's other places; (off) the other digit of a bivalue cell (Y), the
     /// other place of a house with two (X).
-    fn implies(grid: &Grid, l: u16, y: bool, x: bool, out: &mut Vec<(u16, Cause)>) {
+    fn implies(
+        grid: &Grid,
+        places: &[u16; 27 * 9],
+        l: u16,
+        y: bool,
+        x: bool,
+        out: &mut Vec<(u16, Cause)>,
+    ) {
         let geo = geometry();
         out.clear();
         let (c, d) = (lit_cell(l), lit_digit(l));
@@ -1211,13 +1274,12 @@ impl Unary {
                     out.push((lit(c, e, false), Cause::Cell));
                 }
             }
-            for &h in &geo.of[c] {
-                for &o in &geo.cells[h as usize] {
-                    let o = usize::from(o);
-                    let q = lit(o, d, false);
-                    if o != c && grid[o] & 1 << d != 0 && !out.iter().any(|z| z.0 == q) {
-                        out.push((q, Cause::House(h)));
-                    }
+            // Each peer once, for the first house that holds it (the cell's own links are
+            // literals of another cell).
+            for &(o, h) in &geo.peers[c] {
+                let o = usize::from(o);
+                if grid[o] & 1 << d != 0 {
+                    out.push((lit(o, d, false), Cause::House(h)));
                 }
             }
         } else {
@@ -1227,10 +1289,11 @@ impl Unary {
             }
             if x {
                 for &h in &geo.of[c] {
-                    let mut ps = geo.cells[h as usize]
-                        .iter()
-                        .filter(|&&o| grid[usize::from(o)] & 1 << d != 0);
-                    if let (Some(&a), Some(&b), None) = (ps.next(), ps.next(), ps.next()) {
+                    let m = places[usize::from(h) * 9 + d];
+                    if m.count_ones() == 2 {
+                        let cells = &geo.cells[usize::from(h)];
+                        let a = cells[m.trailing_zeros() as usize];
+                        let b = cells[15 - m.leading_zeros() as usize];
                         let o = if usize::from(a) == c { b } else { a };
                         let q = lit(usize::from(o), d, true);
                         if !out.iter().any(|z| z.0 == q) {
@@ -1280,8 +1343,6 @@ impl Unary {
         let source = lit(c, d, true);
         self.nodes.clear();
         self.nodes.push((source, NONE, Cause::Start));
-        self.on_seen.clear();
-        self.on_seen.resize(LITS, false);
         self.on_seen[usize::from(source)] = true;
         if self.mark.is_empty() {
             self.mark = vec![0; LITS];
@@ -1335,6 +1396,9 @@ impl Unary {
             }
         }
         (self.layer, self.next) = (layer, next);
+        for &(l, _, _) in &self.nodes {
+            self.on_seen[usize::from(l)] = false;
+        }
         let geo = geometry();
         let base = if x && y { 70 } else { 65 };
         let sort = if x && y {
@@ -1413,8 +1477,6 @@ impl Unary {
         let target = source ^ 1;
         self.nodes.clear();
         self.nodes.push((source, NONE, Cause::Start));
-        self.on_seen.clear();
-        self.on_seen.resize(LITS, false);
         self.on_seen[usize::from(source)] = true;
         let (mut layer, mut next) =
             (std::mem::take(&mut self.layer), std::mem::take(&mut self.next));
@@ -1441,6 +1503,19 @@ impl Unary {
             std::mem::swap(&mut layer, &mut next);
         }
         (self.layer, self.next) = (layer, next);
+        if hit == NONE {
+            // The search saw all that the source implies, and not its opposite: a literal it
+            // saw implies a part of that, so its own search fails too unless its opposite was
+            // seen (the links are those of one grid and kind, as long as `fail_epoch` holds).
+            for &(l, _, _) in &self.nodes {
+                if !self.on_seen[usize::from(l ^ 1)] {
+                    self.fails[usize::from(l)] = self.fail_epoch;
+                }
+            }
+        }
+        for &(l, _, _) in &self.nodes {
+            self.on_seen[usize::from(l)] = false;
+        }
         if hit == NONE {
             return;
         }

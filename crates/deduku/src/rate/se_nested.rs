@@ -1150,6 +1150,20 @@ struct Unary {
     /// of links (`fails[lit] == fail_epoch`), see [`Unary::forcing`].
     fails: Vec<u32>,
     fail_epoch: u32,
+    /// Per literal, the size of its strongly connected component in the links of one kind
+    /// ([`Unary::components`]), and that search's scratch.
+    scc: Vec<u16>,
+    tarjan: Tarjan,
+}
+
+/// Scratch of Tarjan's search for strongly connected components.
+#[derive(Debug, Default)]
+struct Tarjan {
+    index: Vec<u32>,
+    low: Vec<u32>,
+    on_stack: Vec<bool>,
+    stack: Vec<u16>,
+    call: Vec<(u16, usize, usize)>,
 }
 
 /// The links of each literal on one grid, per kind of links, computed when first asked for.
@@ -1232,6 +1246,7 @@ impl Unary {
                 self.fails.iter_mut().for_each(|f| *f = 0);
                 self.fail_epoch = 1;
             }
+            self.components(grid, y, x);
             for c in 0..81 {
                 if grid[c].count_ones() < 2 {
                     continue;
@@ -1240,7 +1255,12 @@ impl Unary {
                     if grid[c].count_ones() > 2 && !x {
                         continue;
                     }
-                    self.cycles(grid, initial, c, d, y, x, &mut all);
+                    // A cycle found has four links or more, through as many literals (the
+                    // search never goes back to a literal of the path): all in the source's
+                    // component.
+                    if self.scc[usize::from(lit(c, d, true))] >= 4 {
+                        self.cycles(grid, initial, c, d, y, x, &mut all);
+                    }
                     if x {
                         for on in [true, false] {
                             if self.fails[usize::from(lit(c, d, on))] != self.fail_epoch {
@@ -1252,6 +1272,74 @@ impl Unary {
             }
         }
         finish(all)
+    }
+
+    /// The size of each literal's strongly connected component in the links of kind `y`, `x`
+    /// on `grid` (`scc`), for every literal reachable from a candidate "on" of a cell with two
+    /// digits or more (Tarjan's search, without recursion).
+    fn components(&mut self, grid: &Grid, y: bool, x: bool) {
+        let mut t = std::mem::take(&mut self.tarjan);
+        t.index.clear();
+        t.index.resize(LITS, NONE);
+        t.low.clear();
+        t.low.resize(LITS, 0);
+        t.on_stack.clear();
+        t.on_stack.resize(LITS, false);
+        self.scc.clear();
+        self.scc.resize(LITS, 0);
+        let mut counter = 0u32;
+        for c in 0..81 {
+            if grid[c].count_ones() < 2 {
+                continue;
+            }
+            for d in bits(grid[c]) {
+                let root = lit(c, d, true);
+                if t.index[usize::from(root)] != NONE {
+                    continue;
+                }
+                let mut visit = |t: &mut Tarjan, adj: &mut Adj, v: u16| {
+                    t.index[usize::from(v)] = counter;
+                    t.low[usize::from(v)] = counter;
+                    counter += 1;
+                    t.stack.push(v);
+                    t.on_stack[usize::from(v)] = true;
+                    let r = adj.span(grid, v, y, x);
+                    t.call.push((v, r.start, r.end));
+                };
+                visit(&mut t, &mut self.adj, root);
+                while let Some(&(v, k, end)) = t.call.last() {
+                    let vi = usize::from(v);
+                    if k < end {
+                        if let Some(top) = t.call.last_mut() {
+                            top.1 += 1;
+                        }
+                        let w = self.adj.list[k].0;
+                        let wi = usize::from(w);
+                        if t.index[wi] == NONE {
+                            visit(&mut t, &mut self.adj, w);
+                        } else if t.on_stack[wi] {
+                            t.low[vi] = t.low[vi].min(t.index[wi]);
+                        }
+                        continue;
+                    }
+                    t.call.pop();
+                    if let Some(&(u, _, _)) = t.call.last() {
+                        let ui = usize::from(u);
+                        t.low[ui] = t.low[ui].min(t.low[vi]);
+                    }
+                    if t.low[vi] == t.index[vi] {
+                        let from = t.stack.iter().rposition(|&z| z == v).unwrap_or(0);
+                        let size = (t.stack.len() - from) as u16;
+                        for &z in &t.stack[from..] {
+                            t.on_stack[usize::from(z)] = false;
+                            self.scc[usize::from(z)] = size;
+                        }
+                        t.stack.truncate(from);
+                    }
+                }
+            }
+        }
+        self.tarjan = t;
     }
 
     /// The literals `l` implies on the static grid: (on) the cell's other digits (with Y

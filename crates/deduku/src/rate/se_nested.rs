@@ -74,15 +74,23 @@ struct Geometry {
     /// Each cell's 20 peers, each with the first of the cell's houses (block, row, column)
     /// that holds it, in that order.
     peers: [[(u8, u8); 20]; 81],
+    /// Each house's cells as a mask (bit `cell`).
+    mask: [u128; 27],
 }
 
 fn geometry() -> &'static Geometry {
     static G: std::sync::OnceLock<Geometry> = std::sync::OnceLock::new();
     G.get_or_init(|| {
-        let mut g = Geometry { cells: [[0; 9]; 27], of: [[0; 3]; 81], peers: [[(0, 0); 20]; 81] };
+        let mut g = Geometry {
+            cells: [[0; 9]; 27],
+            of: [[0; 3]; 81],
+            peers: [[(0, 0); 20]; 81],
+            mask: [0; 27],
+        };
         for h in House::all() {
             for (i, c) in h.cells().into_iter().enumerate() {
                 g.cells[h.index()][i] = c.index() as u8;
+                g.mask[h.index()] |= 1 << c.index();
             }
         }
         for c in Cell::all() {
@@ -726,11 +734,11 @@ impl Engine {
                 let order = if on { &first.on_order } else { &first.off_order };
                 for &i in order {
                     let l = first.nodes[i as usize].lit;
-                    let t: Vec<(&Run, u32)> =
-                        on_runs.iter().map(|e| (&e.run, e.run.get(l))).collect();
-                    if t.iter().any(|x| x.1 == NONE) {
+                    if on_runs.iter().any(|e| e.run.get(l) == NONE) {
                         continue;
                     }
+                    let t: Vec<(&Run, u32)> =
+                        on_runs.iter().map(|e| (&e.run, e.run.get(l))).collect();
                     let (removes, places) = conclusion(grid, l, on);
                     if !removes.is_empty() {
                         self.offer(sink, base, 5, &t, removes, places, Cause::Cell, grid);
@@ -764,11 +772,11 @@ impl Engine {
                 let order = if on { &on_run.on_order } else { &on_run.off_order };
                 for &i in order {
                     let l = on_run.nodes[i as usize].lit;
-                    let mut t: Vec<(&Run, u32)> = vec![(on_run, i)];
-                    t.extend(runs.iter().map(|&r| (r, r.get(l))));
-                    if t.iter().any(|x| x.1 == NONE) {
+                    if runs.iter().any(|r| r.get(l) == NONE) {
                         continue;
                     }
+                    let mut t: Vec<(&Run, u32)> = vec![(on_run, i)];
+                    t.extend(runs.iter().map(|&r| (r, r.get(l))));
                     let (removes, places) = conclusion(grid, l, on);
                     if !removes.is_empty() {
                         self.offer(sink, base, 6, &t, removes, places, Cause::House(h), grid);
@@ -1009,24 +1017,30 @@ fn basic_rules(grid: &Grid, source: &Grid, out: &mut Vec<Advanced>) {
             out.push(Advanced { removes: r, parents: parents.clone(), nested: None });
         }
     };
-    // Locked candidates: a box's digit in one line, then a line's digit in one box.
+    // Locked candidates: a box's digit in one line, then a line's digit in one box. Cell sets
+    // are masks of the 81 cells: per digit, its places on the grid.
+    let mut digit_cells = [0u128; 9];
+    for (c, &m) in grid.iter().enumerate() {
+        for d in bits(m) {
+            digit_cells[d] |= 1 << c;
+        }
+    }
     for (bases, crosses) in [(18..27, 0..18), (0..18, 18..27)] {
         for b in bases {
-            for d in 0..9 {
-                let p = places(b, d);
+            for (d, &dc) in digit_cells.iter().enumerate() {
+                let p = dc & geo.mask[b];
                 if p.count_ones() < 2 {
                     continue;
                 }
-                let cells: Vec<usize> = bits(p).map(|i| usize::from(geo.cells[b][i])).collect();
                 for x in crosses.clone() {
-                    let xs = &geo.cells[x];
-                    if !cells.iter().all(|c| xs.contains(&(*c as u8))) {
+                    if p & !geo.mask[x] != 0 {
                         continue;
                     }
-                    let removes: Vec<u16> = xs
+                    let r = dc & geo.mask[x] & !geo.mask[b];
+                    let removes: Vec<u16> = geo.cells[x]
                         .iter()
                         .map(|&o| usize::from(o))
-                        .filter(|&o| grid[o] & 1 << d != 0 && !geo.cells[b].contains(&(o as u8)))
+                        .filter(|&o| r & 1 << o != 0)
                         .map(|o| (o * 9 + d) as u16)
                         .collect();
                     if !removes.is_empty() {
@@ -1042,9 +1056,8 @@ fn basic_rules(grid: &Grid, source: &Grid, out: &mut Vec<Advanced>) {
         return;
     }
     // Hidden pairs: boxes, columns, rows.
-    let order: Vec<usize> = (18..27).chain(9..18).chain(0..9).collect();
-    for &h in &order {
-        let ps: Vec<u16> = (0..9).map(|d| places(h, d)).collect();
+    for h in (18..27).chain(9..18).chain(0..9) {
+        let ps: [u16; 9] = std::array::from_fn(|d| places(h, d));
         for a in 0..9 {
             for b in a + 1..9 {
                 let u = ps[a] | ps[b];

@@ -1167,6 +1167,8 @@ struct Unary {
     /// ([`Unary::components`]), and that search's scratch.
     scc: Vec<u16>,
     tarjan: Tarjan,
+    /// The literals of the components, each component after those it leads to.
+    order: Vec<u16>,
 }
 
 /// Scratch of Tarjan's search for strongly connected components.
@@ -1232,6 +1234,9 @@ impl Adj {
 
     #[inline(always)]
     fn span(&mut self, grid: &Grid, l: u16, y: bool, x: bool) -> std::ops::Range<usize> {
+        // An "on" literal's links do not depend on X links: with Y links, one list serves both
+        // kinds.
+        let x = x || y && lit_on(l);
         let k = (usize::from(y) * 2 + usize::from(x) - 1) * LITS + usize::from(l);
         if self.epoch[k] != self.now {
             Unary::implies(grid, &self.places, l, y, x, &mut self.scratch);
@@ -1260,6 +1265,21 @@ impl Unary {
                 self.fail_epoch = 1;
             }
             self.components(grid, y, x);
+            if x {
+                // The forcing chain searches that fail, found with fewer searches: a literal's
+                // search before those of the literals it leads to (components in topological
+                // order), whose searches its failure shows to fail. The searches that succeed
+                // are made again below, in order, for their hints.
+                let order = std::mem::take(&mut self.order);
+                for &l in order.iter().rev() {
+                    if grid[lit_cell(l)].count_ones() >= 2
+                        && self.fails[usize::from(l)] != self.fail_epoch
+                    {
+                        self.search(grid, l, y);
+                    }
+                }
+                self.order = order;
+            }
             for c in 0..81 {
                 if grid[c].count_ones() < 2 {
                     continue;
@@ -1289,7 +1309,8 @@ impl Unary {
 
     /// The size of each literal's strongly connected component in the links of kind `y`, `x`
     /// on `grid` (`scc`), for every literal reachable from a candidate "on" of a cell with two
-    /// digits or more (Tarjan's search, without recursion).
+    /// digits or more (only two without X links: the cycles searched then), by Tarjan's
+    /// search without recursion.
     fn components(&mut self, grid: &Grid, y: bool, x: bool) {
         let mut t = std::mem::take(&mut self.tarjan);
         t.index.clear();
@@ -1300,9 +1321,13 @@ impl Unary {
         t.on_stack.resize(LITS, false);
         self.scc.clear();
         self.scc.resize(LITS, 0);
+        self.order.clear();
         let mut counter = 0u32;
         for c in 0..81 {
             if grid[c].count_ones() < 2 {
+                continue;
+            }
+            if !x && grid[c].count_ones() > 2 {
                 continue;
             }
             for d in bits(grid[c]) {
@@ -1346,6 +1371,7 @@ impl Unary {
                         for &z in &t.stack[from..] {
                             t.on_stack[usize::from(z)] = false;
                             self.scc[usize::from(z)] = size;
+                            self.order.push(z);
                         }
                         t.stack.truncate(from);
                     }
@@ -1563,18 +1589,10 @@ impl Unary {
         self.found = found;
     }
 
-    #[allow(clippy::too_many_arguments)]
-    fn forcing(
-        &mut self,
-        grid: &Grid,
-        initial: &Grid,
-        c: usize,
-        d: usize,
-        on: bool,
-        y: bool,
-        all: &mut Vec<(Hint, u32)>,
-    ) {
-        let source = lit(c, d, on);
+    /// The forcing chain search from `source` (X links, and Y links if `y`): a breadth-first
+    /// search for its opposite; the node that reached it (in `nodes`), or `NONE`. A search
+    /// that fails enters in `fails` the literals it shows to fail.
+    fn search(&mut self, grid: &Grid, source: u16, y: bool) -> u32 {
         let target = source ^ 1;
         self.nodes.clear();
         self.nodes.push((source, NONE, Cause::Start));
@@ -1617,6 +1635,21 @@ impl Unary {
         for &(l, _, _) in &self.nodes {
             self.on_seen[usize::from(l)] = false;
         }
+        hit
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn forcing(
+        &mut self,
+        grid: &Grid,
+        initial: &Grid,
+        c: usize,
+        d: usize,
+        on: bool,
+        y: bool,
+        all: &mut Vec<(Hint, u32)>,
+    ) {
+        let hit = self.search(grid, lit(c, d, on), y);
         if hit == NONE {
             return;
         }

@@ -143,8 +143,8 @@ struct Run {
     at: Vec<u32>,
     on_order: Vec<u32>,
     off_order: Vec<u32>,
-    /// Per node, its ancestors (itself included) as a set of literals.
-    anc: Vec<[u64; WORDS]>,
+    /// Per node, its ancestors (itself included) as a set of literals: `WORDS` words a node.
+    anc: Vec<u64>,
     /// Whether a node came from a nested chain.
     nested: bool,
 }
@@ -187,14 +187,23 @@ impl Run {
         let from = self.parents.len() as u32;
         self.parents.extend_from_slice(parents);
         self.nodes.push(Node { lit: l, cause, from, count: parents.len() as u32, nested });
-        let mut set = [0u64; WORDS];
-        set[usize::from(l) / 64] |= 1 << (l % 64);
-        for &p in parents {
-            for (x, y) in set.iter_mut().zip(&self.anc[p as usize]) {
-                *x |= y;
+        // The set is made in place: the first parent's, then the others' added.
+        let at = self.anc.len();
+        match parents.split_first() {
+            Some((&first, rest)) => {
+                let from = first as usize * WORDS;
+                self.anc.extend_from_within(from..from + WORDS);
+                let (old, set) = self.anc.split_at_mut(at);
+                for &p in rest {
+                    let from = p as usize * WORDS;
+                    for (x, y) in set.iter_mut().zip(&old[from..from + WORDS]) {
+                        *x |= y;
+                    }
+                }
             }
+            None => self.anc.resize(at + WORDS, 0),
         }
-        self.anc.push(set);
+        self.anc[at + usize::from(l) / 64] |= 1 << (l % 64);
         self.nested |= nested != NONE;
         self.nodes.len() as u32 - 1
     }
@@ -209,6 +218,12 @@ impl Run {
             self.off_order.push(i)
         }
         i
+    }
+
+    /// The ancestors of node `i` (itself included), a set of literals.
+    fn anc(&self, i: u32) -> &[u64] {
+        let from = i as usize * WORDS;
+        &self.anc[from..from + WORDS]
     }
 
     fn parents_of(&self, i: u32) -> &[u32] {
@@ -814,7 +829,7 @@ impl Engine {
         let mut todo = std::mem::take(&mut self.todo);
         let mut kept = Vec::new();
         for &(run, t) in targets {
-            let set = &run.anc[t as usize];
+            let set = run.anc(t);
             complexity += set.iter().map(|w| w.count_ones()).sum::<u32>();
             if sink.initial.is_some() {
                 kept.push((run.nodes[0].lit, t));
@@ -860,7 +875,7 @@ impl Engine {
             let Some(e) = self.runs.at[usize::from(seed)].as_ref() else { continue };
             let run = &e.run;
             let target = run.nodes[t as usize];
-            for (k, &w) in run.anc[t as usize].iter().enumerate() {
+            for (k, &w) in run.anc(t).iter().enumerate() {
                 // The "on" literals: odd codes.
                 let mut w = w & 0xaaaa_aaaa_aaaa_aaaa;
                 while w != 0 {

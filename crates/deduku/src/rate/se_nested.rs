@@ -1184,6 +1184,8 @@ struct Unary {
     tarjan: Tarjan,
     /// The literals of the components, each component after those it leads to.
     order: Vec<u16>,
+    /// Make every search, those known to find nothing too (the tests' reference).
+    every_search: bool,
 }
 
 /// Scratch of Tarjan's search for strongly connected components.
@@ -1280,7 +1282,8 @@ impl Unary {
                 self.fail_epoch = 1;
             }
             self.components(grid, y, x);
-            if x {
+            let prune = !self.every_search;
+            if x && prune {
                 // The forcing chain searches that fail, found with fewer searches: a literal's
                 // search before those of the literals it leads to (components in topological
                 // order), whose searches its failure shows to fail. The searches that succeed
@@ -1306,12 +1309,12 @@ impl Unary {
                     // A cycle found has four links or more, through as many literals (the
                     // search never goes back to a literal of the path): all in the source's
                     // component.
-                    if self.scc[usize::from(lit(c, d, true))] >= 4 {
+                    if !prune || self.scc[usize::from(lit(c, d, true))] >= 4 {
                         self.cycles(grid, initial, c, d, y, x, &mut all);
                     }
                     if x {
                         for on in [true, false] {
-                            if self.fails[usize::from(lit(c, d, on))] != self.fail_epoch {
+                            if !prune || self.fails[usize::from(lit(c, d, on))] != self.fail_epoch {
                                 self.forcing(grid, initial, c, d, on, y, &mut all);
                             }
                         }
@@ -1851,6 +1854,47 @@ mod tests {
             }
             assert!(step.makes_progress(board));
         }
+    }
+
+    /// The nested forcing chains and cycles skip only searches that find nothing: on the
+    /// puzzles' grids and on grids reduced around their solution (many more strong links), the
+    /// hints, their ratings and rule parents are those of every search made.
+    #[test]
+    fn nested_chains_skip_only_searches_that_find_nothing() {
+        let grid_of = |b: &Board| -> Grid {
+            let mut g: Grid = [0; 81];
+            for c in Cell::all() {
+                if b.value(c).is_none() {
+                    for d in b.candidates(c).iter() {
+                        g[c.index()] |= 1 << d.index();
+                    }
+                }
+            }
+            g
+        };
+        let (mut pruned, mut every) = (Unary::default(), Unary::default());
+        every.every_search = true;
+        let mut hints = 0;
+        for (board, _) in rated().iter().take(6) {
+            let initial = grid_of(board);
+            let solution = crate::solve::count_solutions(board, 2).solutions[0];
+            for k in 0..6usize {
+                let mut grid = initial;
+                for (c, m) in grid.iter_mut().enumerate() {
+                    for d in bits(*m) {
+                        let keep = usize::from(solution[c]) == d + 1;
+                        if k > 0 && !keep && (c * 9 + d + k * 7) % (k + 2) == 0 {
+                            *m &= !(1 << d);
+                        }
+                    }
+                }
+                let a = pruned.hints(&grid, &initial);
+                let b = every.hints(&grid, &initial);
+                hints += b.len();
+                assert_eq!(format!("{a:?}"), format!("{b:?}"), "grid {k}");
+            }
+        }
+        assert!(hints > 100, "{hints} hints: the grids need chains");
     }
 
     /// Handing runs from one stage to the next changes nothing: each stage run on its own finds

@@ -32,7 +32,11 @@
 //! Sharing work without changing what is found: within one search each assumption's run is
 //! computed once (the region chains reuse the cells' runs), and a level whose nested rules begin
 //! with another level's continues that level's runs from where they ended (levels 1 → 2 → 3,
-//! and 1 → each level 4 rule), trying only its further rules there.
+//! and 1 → each level 4 rule), trying only its further rules there. The forcing chains and
+//! cycles nested at levels 2 and 3 (thousands of grids per stage) skip the searches that cannot
+//! find anything: a cycle search from a literal whose strongly connected component has fewer
+//! than four literals, and a forcing chain search from a literal that a failed search reached
+//! without reaching its opposite (those searches run first, upstream components first).
 //!
 //! The search can stop before any run it computes ([`DynSearch::run`]): the cell under way is
 //! searched again on the next call, from the runs kept.

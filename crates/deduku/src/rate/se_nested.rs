@@ -32,7 +32,11 @@
 //! Sharing work without changing what is found: within one search each assumption's run is
 //! computed once (the region chains reuse the cells' runs), and a level whose nested rules begin
 //! with another level's continues that level's runs from where they ended (levels 1 → 2 → 3,
-//! and 1 → each level 4 rule), trying only its further rules there.
+//! and 1 → each level 4 rule), trying only its further rules there. The forcing chains and
+//! cycles nested at levels 2 and 3 (thousands of grids per stage) skip the searches that cannot
+//! find anything: a cycle search from a literal whose strongly connected component has fewer
+//! than four literals, and a forcing chain search from a literal that a failed search reached
+//! without reaching its opposite (those searches run first, upstream components first).
 //!
 //! The search can stop before any run it computes ([`DynSearch::run`]): the cell under way is
 //! searched again on the next call, from the runs kept.
@@ -71,20 +75,43 @@ fn lit_on(l: u16) -> bool {
 struct Geometry {
     cells: [[u8; 9]; 27],
     of: [[u8; 3]; 81],
+    /// Each cell's 20 peers, each with the first of the cell's houses (block, row, column)
+    /// that holds it, in that order.
+    peers: [[(u8, u8); 20]; 81],
+    /// Each house's cells as a mask (bit `cell`).
+    mask: [u128; 27],
 }
 
 fn geometry() -> &'static Geometry {
     static G: std::sync::OnceLock<Geometry> = std::sync::OnceLock::new();
     G.get_or_init(|| {
-        let mut g = Geometry { cells: [[0; 9]; 27], of: [[0; 3]; 81] };
+        let mut g = Geometry {
+            cells: [[0; 9]; 27],
+            of: [[0; 3]; 81],
+            peers: [[(0, 0); 20]; 81],
+            mask: [0; 27],
+        };
         for h in House::all() {
             for (i, c) in h.cells().into_iter().enumerate() {
                 g.cells[h.index()][i] = c.index() as u8;
+                g.mask[h.index()] |= 1 << c.index();
             }
         }
         for c in Cell::all() {
             let [r, col, b] = c.houses();
             g.of[c.index()] = [b.index() as u8, r.index() as u8, col.index() as u8];
+        }
+        for c in 0..81 {
+            let mut n = 0;
+            for h in g.of[c] {
+                for o in g.cells[usize::from(h)] {
+                    if usize::from(o) != c && !g.peers[c][..n].iter().any(|p| p.0 == o) {
+                        g.peers[c][n] = (o, h);
+                        n += 1;
+                    }
+                }
+            }
+            assert_eq!(n, 20);
         }
         g
     })
@@ -120,8 +147,8 @@ struct Run {
     at: Vec<u32>,
     on_order: Vec<u32>,
     off_order: Vec<u32>,
-    /// Per node, its ancestors (itself included) as a set of literals.
-    anc: Vec<[u64; WORDS]>,
+    /// Per node, its ancestors (itself included) as a set of literals: `WORDS` words a node.
+    anc: Vec<u64>,
     /// Whether a node came from a nested chain.
     nested: bool,
 }
@@ -164,14 +191,23 @@ impl Run {
         let from = self.parents.len() as u32;
         self.parents.extend_from_slice(parents);
         self.nodes.push(Node { lit: l, cause, from, count: parents.len() as u32, nested });
-        let mut set = [0u64; WORDS];
-        set[usize::from(l) / 64] |= 1 << (l % 64);
-        for &p in parents {
-            for (x, y) in set.iter_mut().zip(&self.anc[p as usize]) {
-                *x |= y;
+        // The set is made in place: the first parent's, then the others' added.
+        let at = self.anc.len();
+        match parents.split_first() {
+            Some((&first, rest)) => {
+                let from = first as usize * WORDS;
+                self.anc.extend_from_within(from..from + WORDS);
+                let (old, set) = self.anc.split_at_mut(at);
+                for &p in rest {
+                    let from = p as usize * WORDS;
+                    for (x, y) in set.iter_mut().zip(&old[from..from + WORDS]) {
+                        *x |= y;
+                    }
+                }
             }
+            None => self.anc.resize(at + WORDS, 0),
         }
-        self.anc.push(set);
+        self.anc[at + usize::from(l) / 64] |= 1 << (l % 64);
         self.nested |= nested != NONE;
         self.nodes.len() as u32 - 1
     }
@@ -186,6 +222,12 @@ impl Run {
             self.off_order.push(i)
         }
         i
+    }
+
+    /// The ancestors of node `i` (itself included), a set of literals.
+    fn anc(&self, i: u32) -> &[u64] {
+        let from = i as usize * WORDS;
+        &self.anc[from..from + WORDS]
     }
 
     fn parents_of(&self, i: u32) -> &[u32] {
@@ -462,13 +504,13 @@ impl Engine {
                     outs[n] = (lit(c, e, false), Cause::Cell);
                     n += 1;
                 }
-                for &h in &geo.of[c] {
-                    for &o in &geo.cells[h as usize] {
-                        let o = usize::from(o);
-                        if o != c && grid[o] & 1 << d != 0 {
-                            outs[n] = (lit(o, d, false), Cause::House(h));
-                            n += 1;
-                        }
+                // Each peer once, for its first house: a peer met again in a later house would
+                // find the same and change nothing.
+                for &(o, h) in &geo.peers[c] {
+                    let o = usize::from(o);
+                    if grid[o] & 1 << d != 0 {
+                        outs[n] = (lit(o, d, false), Cause::House(h));
+                        n += 1;
                     }
                 }
                 for &(q, cause) in &outs[..n] {
@@ -711,11 +753,11 @@ impl Engine {
                 let order = if on { &first.on_order } else { &first.off_order };
                 for &i in order {
                     let l = first.nodes[i as usize].lit;
-                    let t: Vec<(&Run, u32)> =
-                        on_runs.iter().map(|e| (&e.run, e.run.get(l))).collect();
-                    if t.iter().any(|x| x.1 == NONE) {
+                    if on_runs.iter().any(|e| e.run.get(l) == NONE) {
                         continue;
                     }
+                    let t: Vec<(&Run, u32)> =
+                        on_runs.iter().map(|e| (&e.run, e.run.get(l))).collect();
                     let (removes, places) = conclusion(grid, l, on);
                     if !removes.is_empty() {
                         self.offer(sink, base, 5, &t, removes, places, Cause::Cell, grid);
@@ -749,11 +791,11 @@ impl Engine {
                 let order = if on { &on_run.on_order } else { &on_run.off_order };
                 for &i in order {
                     let l = on_run.nodes[i as usize].lit;
-                    let mut t: Vec<(&Run, u32)> = vec![(on_run, i)];
-                    t.extend(runs.iter().map(|&r| (r, r.get(l))));
-                    if t.iter().any(|x| x.1 == NONE) {
+                    if runs.iter().any(|r| r.get(l) == NONE) {
                         continue;
                     }
+                    let mut t: Vec<(&Run, u32)> = vec![(on_run, i)];
+                    t.extend(runs.iter().map(|&r| (r, r.get(l))));
                     let (removes, places) = conclusion(grid, l, on);
                     if !removes.is_empty() {
                         self.offer(sink, base, 6, &t, removes, places, Cause::House(h), grid);
@@ -791,7 +833,7 @@ impl Engine {
         let mut todo = std::mem::take(&mut self.todo);
         let mut kept = Vec::new();
         for &(run, t) in targets {
-            let set = &run.anc[t as usize];
+            let set = run.anc(t);
             complexity += set.iter().map(|w| w.count_ones()).sum::<u32>();
             if sink.initial.is_some() {
                 kept.push((run.nodes[0].lit, t));
@@ -837,7 +879,7 @@ impl Engine {
             let Some(e) = self.runs.at[usize::from(seed)].as_ref() else { continue };
             let run = &e.run;
             let target = run.nodes[t as usize];
-            for (k, &w) in run.anc[t as usize].iter().enumerate() {
+            for (k, &w) in run.anc(t).iter().enumerate() {
                 // The "on" literals: odd codes.
                 let mut w = w & 0xaaaa_aaaa_aaaa_aaaa;
                 while w != 0 {
@@ -994,24 +1036,30 @@ fn basic_rules(grid: &Grid, source: &Grid, out: &mut Vec<Advanced>) {
             out.push(Advanced { removes: r, parents: parents.clone(), nested: None });
         }
     };
-    // Locked candidates: a box's digit in one line, then a line's digit in one box.
+    // Locked candidates: a box's digit in one line, then a line's digit in one box. Cell sets
+    // are masks of the 81 cells: per digit, its places on the grid.
+    let mut digit_cells = [0u128; 9];
+    for (c, &m) in grid.iter().enumerate() {
+        for d in bits(m) {
+            digit_cells[d] |= 1 << c;
+        }
+    }
     for (bases, crosses) in [(18..27, 0..18), (0..18, 18..27)] {
         for b in bases {
-            for d in 0..9 {
-                let p = places(b, d);
+            for (d, &dc) in digit_cells.iter().enumerate() {
+                let p = dc & geo.mask[b];
                 if p.count_ones() < 2 {
                     continue;
                 }
-                let cells: Vec<usize> = bits(p).map(|i| usize::from(geo.cells[b][i])).collect();
                 for x in crosses.clone() {
-                    let xs = &geo.cells[x];
-                    if !cells.iter().all(|c| xs.contains(&(*c as u8))) {
+                    if p & !geo.mask[x] != 0 {
                         continue;
                     }
-                    let removes: Vec<u16> = xs
+                    let r = dc & geo.mask[x] & !geo.mask[b];
+                    let removes: Vec<u16> = geo.cells[x]
                         .iter()
                         .map(|&o| usize::from(o))
-                        .filter(|&o| grid[o] & 1 << d != 0 && !geo.cells[b].contains(&(o as u8)))
+                        .filter(|&o| r & 1 << o != 0)
                         .map(|o| (o * 9 + d) as u16)
                         .collect();
                     if !removes.is_empty() {
@@ -1027,9 +1075,8 @@ fn basic_rules(grid: &Grid, source: &Grid, out: &mut Vec<Advanced>) {
         return;
     }
     // Hidden pairs: boxes, columns, rows.
-    let order: Vec<usize> = (18..27).chain(9..18).chain(0..9).collect();
-    for &h in &order {
-        let ps: Vec<u16> = (0..9).map(|d| places(h, d)).collect();
+    for h in (18..27).chain(9..18).chain(0..9) {
+        let ps: [u16; 9] = std::array::from_fn(|d| places(h, d));
         for a in 0..9 {
             for b in a + 1..9 {
                 let u = ps[a] | ps[b];
@@ -1131,10 +1178,32 @@ struct Unary {
     found: Vec<u32>,
     mark: Vec<u32>,
     epoch: u32,
+    /// The literals whose forcing chain search is known to find nothing on this grid and kind
+    /// of links (`fails[lit] == fail_epoch`), see [`Unary::forcing`].
+    fails: Vec<u32>,
+    fail_epoch: u32,
+    /// Per literal, the size of its strongly connected component in the links of one kind
+    /// ([`Unary::components`]), and that search's scratch.
+    scc: Vec<u16>,
+    tarjan: Tarjan,
+    /// The literals of the components, each component after those it leads to.
+    order: Vec<u16>,
+    /// Make every search, those known to find nothing too (the tests' reference).
+    every_search: bool,
+}
+
+/// Scratch of Tarjan's search for strongly connected components.
+#[derive(Debug, Default)]
+struct Tarjan {
+    index: Vec<u32>,
+    low: Vec<u32>,
+    on_stack: Vec<bool>,
+    stack: Vec<u16>,
+    call: Vec<(u16, usize, usize)>,
 }
 
 /// The links of each literal on one grid, per kind of links, computed when first asked for.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 struct Adj {
     /// Per kind × literal: the epoch its span was computed in, and the span.
     epoch: Vec<u32>,
@@ -1142,11 +1211,36 @@ struct Adj {
     list: Vec<(u16, Cause)>,
     now: u32,
     scratch: Vec<(u16, Cause)>,
+    /// Per house × digit, its places on the grid (bits: positions in the house).
+    places: [u16; 27 * 9],
+}
+
+impl Default for Adj {
+    fn default() -> Adj {
+        Adj {
+            epoch: Vec::new(),
+            span: Vec::new(),
+            list: Vec::new(),
+            now: 0,
+            scratch: Vec::new(),
+            places: [0; 27 * 9],
+        }
+    }
 }
 
 impl Adj {
-    /// Forgets every list (a new grid).
-    fn reset(&mut self) {
+    /// Forgets every list (a new grid, `grid`).
+    fn reset(&mut self, grid: &Grid) {
+        let geo = geometry();
+        for (h, cells) in geo.cells.iter().enumerate() {
+            let row = &mut self.places[h * 9..h * 9 + 9];
+            row.fill(0);
+            for (i, &o) in cells.iter().enumerate() {
+                for d in bits(grid[usize::from(o)]) {
+                    row[d] |= 1 << i;
+                }
+            }
+        }
         if self.epoch.is_empty() {
             self.epoch = vec![0; 3 * LITS];
             self.span = vec![(0, 0); 3 * LITS];
@@ -1161,9 +1255,12 @@ impl Adj {
 
     #[inline(always)]
     fn span(&mut self, grid: &Grid, l: u16, y: bool, x: bool) -> std::ops::Range<usize> {
+        // An "on" literal's links do not depend on X links: with Y links, one list serves both
+        // kinds.
+        let x = x || y && lit_on(l);
         let k = (usize::from(y) * 2 + usize::from(x) - 1) * LITS + usize::from(l);
         if self.epoch[k] != self.now {
-            Unary::implies(grid, l, y, x, &mut self.scratch);
+            Unary::implies(grid, &self.places, l, y, x, &mut self.scratch);
             let from = self.list.len() as u32;
             self.list.extend_from_slice(&self.scratch);
             self.span[k] = (from, self.scratch.len() as u32);
@@ -1177,8 +1274,34 @@ impl Adj {
 impl Unary {
     fn hints(&mut self, grid: &Grid, initial: &Grid) -> Vec<Hint> {
         let mut all: Vec<(Hint, u32)> = Vec::new();
-        self.adj.reset();
+        self.adj.reset(grid);
+        if self.on_seen.len() != LITS {
+            self.on_seen = vec![false; LITS];
+            self.fails = vec![0; LITS];
+        }
         for (y, x) in [(false, true), (true, false), (true, true)] {
+            self.fail_epoch = self.fail_epoch.wrapping_add(1);
+            if self.fail_epoch == 0 {
+                self.fails.iter_mut().for_each(|f| *f = 0);
+                self.fail_epoch = 1;
+            }
+            self.components(grid, y, x);
+            let prune = !self.every_search;
+            if x && prune {
+                // The forcing chain searches that fail, found with fewer searches: a literal's
+                // search before those of the literals it leads to (components in topological
+                // order), whose searches its failure shows to fail. The searches that succeed
+                // are made again below, in order, for their hints.
+                let order = std::mem::take(&mut self.order);
+                for &l in order.iter().rev() {
+                    if grid[lit_cell(l)].count_ones() >= 2
+                        && self.fails[usize::from(l)] != self.fail_epoch
+                    {
+                        self.search(grid, l, y);
+                    }
+                }
+                self.order = order;
+            }
             for c in 0..81 {
                 if grid[c].count_ones() < 2 {
                     continue;
@@ -1187,10 +1310,18 @@ impl Unary {
                     if grid[c].count_ones() > 2 && !x {
                         continue;
                     }
-                    self.cycles(grid, initial, c, d, y, x, &mut all);
+                    // A cycle found has four links or more, through as many literals (the
+                    // search never goes back to a literal of the path): all in the source's
+                    // component.
+                    if !prune || self.scc[usize::from(lit(c, d, true))] >= 4 {
+                        self.cycles(grid, initial, c, d, y, x, &mut all);
+                    }
                     if x {
-                        self.forcing(grid, initial, c, d, true, y, &mut all);
-                        self.forcing(grid, initial, c, d, false, y, &mut all);
+                        for on in [true, false] {
+                            if !prune || self.fails[usize::from(lit(c, d, on))] != self.fail_epoch {
+                                self.forcing(grid, initial, c, d, on, y, &mut all);
+                            }
+                        }
                     }
                 }
             }
@@ -1198,10 +1329,91 @@ impl Unary {
         finish(all)
     }
 
+    /// The size of each literal's strongly connected component in the links of kind `y`, `x`
+    /// on `grid` (`scc`), for every literal reachable from a candidate "on" of a cell with two
+    /// digits or more (only two without X links: the cycles searched then), by Tarjan's
+    /// search without recursion.
+    fn components(&mut self, grid: &Grid, y: bool, x: bool) {
+        let mut t = std::mem::take(&mut self.tarjan);
+        t.index.clear();
+        t.index.resize(LITS, NONE);
+        t.low.clear();
+        t.low.resize(LITS, 0);
+        t.on_stack.clear();
+        t.on_stack.resize(LITS, false);
+        self.scc.clear();
+        self.scc.resize(LITS, 0);
+        self.order.clear();
+        let mut counter = 0u32;
+        for c in 0..81 {
+            if grid[c].count_ones() < 2 {
+                continue;
+            }
+            if !x && grid[c].count_ones() > 2 {
+                continue;
+            }
+            for d in bits(grid[c]) {
+                let root = lit(c, d, true);
+                if t.index[usize::from(root)] != NONE {
+                    continue;
+                }
+                let mut visit = |t: &mut Tarjan, adj: &mut Adj, v: u16| {
+                    t.index[usize::from(v)] = counter;
+                    t.low[usize::from(v)] = counter;
+                    counter += 1;
+                    t.stack.push(v);
+                    t.on_stack[usize::from(v)] = true;
+                    let r = adj.span(grid, v, y, x);
+                    t.call.push((v, r.start, r.end));
+                };
+                visit(&mut t, &mut self.adj, root);
+                while let Some(&(v, k, end)) = t.call.last() {
+                    let vi = usize::from(v);
+                    if k < end {
+                        if let Some(top) = t.call.last_mut() {
+                            top.1 += 1;
+                        }
+                        let w = self.adj.list[k].0;
+                        let wi = usize::from(w);
+                        if t.index[wi] == NONE {
+                            visit(&mut t, &mut self.adj, w);
+                        } else if t.on_stack[wi] {
+                            t.low[vi] = t.low[vi].min(t.index[wi]);
+                        }
+                        continue;
+                    }
+                    t.call.pop();
+                    if let Some(&(u, _, _)) = t.call.last() {
+                        let ui = usize::from(u);
+                        t.low[ui] = t.low[ui].min(t.low[vi]);
+                    }
+                    if t.low[vi] == t.index[vi] {
+                        let from = t.stack.iter().rposition(|&z| z == v).unwrap_or(0);
+                        let size = (t.stack.len() - from) as u16;
+                        for &z in &t.stack[from..] {
+                            t.on_stack[usize::from(z)] = false;
+                            self.scc[usize::from(z)] = size;
+                            self.order.push(z);
+                        }
+                        t.stack.truncate(from);
+                    }
+                }
+            }
+        }
+        self.tarjan = t;
+    }
+
     /// The literals `l` implies on the static grid: (on) the cell's other digits (with Y
     /// links) and the digit's other places; (off) the other digit of a bivalue cell (Y), the
     /// other place of a house with two (X).
-    fn implies(grid: &Grid, l: u16, y: bool, x: bool, out: &mut Vec<(u16, Cause)>) {
+    fn implies(
+        grid: &Grid,
+        places: &[u16; 27 * 9],
+        l: u16,
+        y: bool,
+        x: bool,
+        out: &mut Vec<(u16, Cause)>,
+    ) {
         let geo = geometry();
         out.clear();
         let (c, d) = (lit_cell(l), lit_digit(l));
@@ -1211,13 +1423,12 @@ impl Unary {
                     out.push((lit(c, e, false), Cause::Cell));
                 }
             }
-            for &h in &geo.of[c] {
-                for &o in &geo.cells[h as usize] {
-                    let o = usize::from(o);
-                    let q = lit(o, d, false);
-                    if o != c && grid[o] & 1 << d != 0 && !out.iter().any(|z| z.0 == q) {
-                        out.push((q, Cause::House(h)));
-                    }
+            // Each peer once, for the first house that holds it (the cell's own links are
+            // literals of another cell).
+            for &(o, h) in &geo.peers[c] {
+                let o = usize::from(o);
+                if grid[o] & 1 << d != 0 {
+                    out.push((lit(o, d, false), Cause::House(h)));
                 }
             }
         } else {
@@ -1227,10 +1438,11 @@ impl Unary {
             }
             if x {
                 for &h in &geo.of[c] {
-                    let mut ps = geo.cells[h as usize]
-                        .iter()
-                        .filter(|&&o| grid[usize::from(o)] & 1 << d != 0);
-                    if let (Some(&a), Some(&b), None) = (ps.next(), ps.next(), ps.next()) {
+                    let m = places[usize::from(h) * 9 + d];
+                    if m.count_ones() == 2 {
+                        let cells = &geo.cells[usize::from(h)];
+                        let a = cells[m.trailing_zeros() as usize];
+                        let b = cells[15 - m.leading_zeros() as usize];
                         let o = if usize::from(a) == c { b } else { a };
                         let q = lit(usize::from(o), d, true);
                         if !out.iter().any(|z| z.0 == q) {
@@ -1280,8 +1492,6 @@ impl Unary {
         let source = lit(c, d, true);
         self.nodes.clear();
         self.nodes.push((source, NONE, Cause::Start));
-        self.on_seen.clear();
-        self.on_seen.resize(LITS, false);
         self.on_seen[usize::from(source)] = true;
         if self.mark.is_empty() {
             self.mark = vec![0; LITS];
@@ -1335,6 +1545,9 @@ impl Unary {
             }
         }
         (self.layer, self.next) = (layer, next);
+        for &(l, _, _) in &self.nodes {
+            self.on_seen[usize::from(l)] = false;
+        }
         let geo = geometry();
         let base = if x && y { 70 } else { 65 };
         let sort = if x && y {
@@ -1398,23 +1611,13 @@ impl Unary {
         self.found = found;
     }
 
-    #[allow(clippy::too_many_arguments)]
-    fn forcing(
-        &mut self,
-        grid: &Grid,
-        initial: &Grid,
-        c: usize,
-        d: usize,
-        on: bool,
-        y: bool,
-        all: &mut Vec<(Hint, u32)>,
-    ) {
-        let source = lit(c, d, on);
+    /// The forcing chain search from `source` (X links, and Y links if `y`): a breadth-first
+    /// search for its opposite; the node that reached it (in `nodes`), or `NONE`. A search
+    /// that fails enters in `fails` the literals it shows to fail.
+    fn search(&mut self, grid: &Grid, source: u16, y: bool) -> u32 {
         let target = source ^ 1;
         self.nodes.clear();
         self.nodes.push((source, NONE, Cause::Start));
-        self.on_seen.clear();
-        self.on_seen.resize(LITS, false);
         self.on_seen[usize::from(source)] = true;
         let (mut layer, mut next) =
             (std::mem::take(&mut self.layer), std::mem::take(&mut self.next));
@@ -1441,6 +1644,34 @@ impl Unary {
             std::mem::swap(&mut layer, &mut next);
         }
         (self.layer, self.next) = (layer, next);
+        if hit == NONE {
+            // The search saw all that the source implies, and not its opposite: a literal it
+            // saw implies a part of that, so its own search fails too unless its opposite was
+            // seen (the links are those of one grid and kind, as long as `fail_epoch` holds).
+            for &(l, _, _) in &self.nodes {
+                if !self.on_seen[usize::from(l ^ 1)] {
+                    self.fails[usize::from(l)] = self.fail_epoch;
+                }
+            }
+        }
+        for &(l, _, _) in &self.nodes {
+            self.on_seen[usize::from(l)] = false;
+        }
+        hit
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn forcing(
+        &mut self,
+        grid: &Grid,
+        initial: &Grid,
+        c: usize,
+        d: usize,
+        on: bool,
+        y: bool,
+        all: &mut Vec<(Hint, u32)>,
+    ) {
+        let hit = self.search(grid, lit(c, d, on), y);
         if hit == NONE {
             return;
         }
@@ -1627,6 +1858,47 @@ mod tests {
             }
             assert!(step.makes_progress(board));
         }
+    }
+
+    /// The nested forcing chains and cycles skip only searches that find nothing: on the
+    /// puzzles' grids and on grids reduced around their solution (many more strong links), the
+    /// hints, their ratings and rule parents are those of every search made.
+    #[test]
+    fn nested_chains_skip_only_searches_that_find_nothing() {
+        let grid_of = |b: &Board| -> Grid {
+            let mut g: Grid = [0; 81];
+            for c in Cell::all() {
+                if b.value(c).is_none() {
+                    for d in b.candidates(c).iter() {
+                        g[c.index()] |= 1 << d.index();
+                    }
+                }
+            }
+            g
+        };
+        let (mut pruned, mut every) = (Unary::default(), Unary::default());
+        every.every_search = true;
+        let mut hints = 0;
+        for (board, _) in rated().iter().take(6) {
+            let initial = grid_of(board);
+            let solution = crate::solve::count_solutions(board, 2).solutions[0];
+            for k in 0..6usize {
+                let mut grid = initial;
+                for (c, m) in grid.iter_mut().enumerate() {
+                    for d in bits(*m) {
+                        let keep = usize::from(solution[c]) == d + 1;
+                        if k > 0 && !keep && (c * 9 + d + k * 7) % (k + 2) == 0 {
+                            *m &= !(1 << d);
+                        }
+                    }
+                }
+                let a = pruned.hints(&grid, &initial);
+                let b = every.hints(&grid, &initial);
+                hints += b.len();
+                assert_eq!(format!("{a:?}"), format!("{b:?}"), "grid {k}");
+            }
+        }
+        assert!(hints > 100, "{hints} hints: the grids need chains");
     }
 
     /// Handing runs from one stage to the next changes nothing: each stage run on its own finds

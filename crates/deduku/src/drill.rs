@@ -83,8 +83,9 @@ use std::fmt;
 /// force, less those that neither dug grids nor the puzzles of [`known_puzzles`] reach (none of
 /// the corpora's paths uses them first with nothing harder before: the default path takes an
 /// easier technique of their tier where they would apply): forcing chain contradiction (a
-/// kraken fish applies wherever it does), dynamic and nested forcing nets (a plain forcing net
-/// contradiction, which is easier, applies wherever they do). AIC, WXYZ-wing and forcing net
+/// kraken fish applies wherever it does). Dynamic and nested forcing nets come only from known
+/// puzzles (forum-hardest ones: wherever they apply on easier corpora, a plain forcing net
+/// contradiction does too, and it is easier). AIC, WXYZ-wing and forcing net
 /// verity, which the default path never takes first either, are walked with their pre-emptors
 /// (re-expressions of the same deduction, not easier ones) ranked after them ([`walk_order`]).
 pub const DRILL_TECHNIQUES: &[Technique] = &[
@@ -150,6 +151,8 @@ pub const DRILL_TECHNIQUES: &[Technique] = &[
     Technique::ForcingChainVerity,
     Technique::ForcingNetContradiction,
     Technique::ForcingNetVerity,
+    Technique::DynamicForcingNet,
+    Technique::NestedForcingNet,
 ];
 
 /// The attempt budget of [`DrillGenerator::new`]: more than the generator's 2,000 (with the

@@ -97,6 +97,10 @@ fi
 # library's small sort (`deduku::sort`) does the page's sorting. The unbound module Cargo wrote
 # still has its function names (mangled: _ZN4core5slice4sort… is core::slice::sort).
 app_wasm="${CARGO_TARGET_DIR:-target}/wasm32-unknown-unknown/web-release/app.wasm"
+if [ ! -f "$app_wasm" ]; then
+  echo "cannot check the app's wasm for std's sort: $app_wasm is not there after the build" >&2
+  exit 1
+fi
 if grep -aq '4core5slice4sort' "$app_wasm"; then
   echo "the app's wasm has a copy of the standard library's sort:" \
     "$(grep -ao '4core5slice4sort[0-9a-z_]*' "$app_wasm" | sort -u | head -3 | tr '\n' ' ')" \

@@ -317,6 +317,28 @@ fn steps_of(complexity: u32) -> u32 {
         as u32
 }
 
+/// Adds a hint of a rule nested in a chaining (its conclusions known, so no targets) with the
+/// next sequence number: rated `base` tenths plus the length steps of `complexity`; `parents`
+/// (its rule parents) sorted and without repeats.
+fn push_rule_hint(
+    all: &mut Vec<(Hint, u32)>,
+    base: u32,
+    complexity: u32,
+    sort: u8,
+    removes: Vec<u16>,
+    places: Option<u16>,
+    mut parents: Vec<u16>,
+) {
+    parents.sort_unstable();
+    parents.dedup();
+    let seq = all.len() as u32;
+    let tenths = base + steps_of(complexity);
+    let start = Cause::Start;
+    let hint =
+        Hint { tenths, complexity, sort, removes, places, parents, targets: Vec::new(), start };
+    all.push((hint, seq));
+}
+
 /// What a rule applied inside a chaining gives: per elimination, its rule parents and nested
 /// chain.
 struct Advanced {
@@ -1589,24 +1611,7 @@ impl Unary {
             forw.sort_unstable();
             let mut parents = Vec::new();
             let n = self.path_parents(f, initial, grid, true, &mut parents);
-            parents.sort_unstable();
-            parents.dedup();
-            let complexity = n - 1;
-            let seq = all.len() as u32;
-            let tenths = base + steps_of(complexity);
-            all.push((
-                Hint {
-                    tenths,
-                    complexity,
-                    sort,
-                    removes: forw,
-                    places: None,
-                    parents,
-                    targets: Vec::new(),
-                    start: Cause::Start,
-                },
-                seq,
-            ));
+            push_rule_hint(all, base, n - 1, sort, forw, None, parents);
         }
         self.found = found;
     }
@@ -1677,8 +1682,6 @@ impl Unary {
         }
         let mut parents = Vec::new();
         let complexity = self.path_parents(hit, initial, grid, false, &mut parents);
-        parents.sort_unstable();
-        parents.dedup();
         let (removes, places) = if on {
             (vec![(c * 9 + d) as u16], None)
         } else {
@@ -1687,23 +1690,8 @@ impl Unary {
         if removes.is_empty() {
             return;
         }
-        let base = if y { 70 } else { 66 };
-        let sort = if y { 4 } else { 2 };
-        let seq = all.len() as u32;
-        let tenths = base + steps_of(complexity);
-        all.push((
-            Hint {
-                tenths,
-                complexity,
-                sort,
-                removes,
-                places,
-                parents,
-                targets: Vec::new(),
-                start: Cause::Start,
-            },
-            seq,
-        ));
+        let (base, sort) = if y { (70, 4) } else { (66, 2) };
+        push_rule_hint(all, base, complexity, sort, removes, places, parents);
     }
 }
 

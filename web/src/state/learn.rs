@@ -982,17 +982,7 @@ mod tests {
         want.sort();
         assert_eq!(struck, want);
         assert!(placed.is_empty());
-        let m = m.apply(Action::Learn(LearnAction::Check));
-        let Some(crate::protocol::Request { id, job: Job::Grade(req) }) =
-            m.mail.requests().last().cloned()
-        else {
-            panic!("a grade request")
-        };
-        let g = crate::agent::grade_job(&req);
-        let m = m.apply(Action::Worker(crate::protocol::Response {
-            id,
-            reply: Reply::Graded(Box::new(g.clone())),
-        }));
+        let (m, g) = check_graded(m);
         assert_eq!(m.learn.grade.as_deref(), Some(&g));
         let r = m.learn.record(Technique::XWing);
         assert_eq!((r.tries, r.right == u32::from(g.correct)), (1, true));
@@ -1020,6 +1010,12 @@ mod tests {
 
     /// Checks the drill and serves the grade.
     fn check(m: Model) -> Model {
+        check_graded(m).0
+    }
+
+    /// Checks the drill and serves the grade the worker makes of the request: the model and
+    /// that grade.
+    fn check_graded(m: Model) -> (Model, PlainGrade) {
         let m = m.apply(Action::Learn(LearnAction::Check));
         let Some(crate::protocol::Request { id, job: Job::Grade(req) }) =
             m.mail.requests().last().cloned()
@@ -1027,7 +1023,8 @@ mod tests {
             panic!("a grade request")
         };
         let g = crate::agent::grade_job(&req);
-        m.apply(Action::Worker(crate::protocol::Response { id, reply: Reply::Graded(Box::new(g)) }))
+        let reply = Reply::Graded(Box::new(g.clone()));
+        (m.apply(Action::Worker(crate::protocol::Response { id, reply })), g)
     }
 
     #[test]

@@ -13,9 +13,10 @@
 //! house, naked or hidden single, any premises) must lose a line the ending names (minimality
 //! by deletion). Run with `--profile test-release`.
 
+use crate::soundness::check_corpus;
 use crate::support;
 
-use deduku::logic::{Clash, Context, Ending, Fact, Line, Options, Pattern, Proof, Reason};
+use deduku::logic::{Clash, Ending, Fact, Line, Options, Pattern, Proof, Reason};
 use deduku::{Board, Candidate, CellSet, House, HouseKind, Step, Technique, next_step};
 
 /// The techniques whose steps carry a proof.
@@ -465,43 +466,41 @@ fn size(p: &Proof) -> usize {
         .sum()
 }
 
-/// The default path of `puzzle`, with the board each step was found on.
-fn path(puzzle: &Board) -> Vec<(Board, Step)> {
-    let ctx = Context { unique: Some(deduku::solve::count_solutions(puzzle, 2).count == 1) };
-    let mut b = puzzle.clone();
-    let mut out = Vec::new();
-    while let Some(s) = deduku::logic::next_step_in(&b, &Options::default(), &ctx) {
-        if !s.makes_progress(&b) {
-            break;
-        }
-        let before = b.clone();
-        s.apply(&mut b);
-        out.push((before, s));
-    }
-    out
+/// The proofs checked over a corpus walk (`crate::soundness::check_corpus` walks each default
+/// path once and hands every step here): failures, each proof's size, and the count per
+/// technique.
+#[derive(Default)]
+pub(crate) struct ProofTally {
+    failures: Vec<String>,
+    sizes: Vec<(usize, usize, usize)>,
+    per: std::collections::BTreeMap<&'static str, usize>,
 }
 
-/// Checks every forcing step of the default paths of `puzzles`; prints the proof lengths
-/// against the steps' `length`. Returns the number of steps checked.
-fn check_corpus(name: &str, puzzles: &[Board]) -> usize {
-    let mut failures = Vec::new();
-    let mut sizes: Vec<(usize, usize, usize)> = Vec::new();
-    let mut per: std::collections::BTreeMap<&str, usize> = Default::default();
-    for (i, p) in puzzles.iter().enumerate() {
-        for (board, s) in path(p) {
-            if !PROVED.contains(&s.technique) {
-                continue;
-            }
-            *per.entry(s.technique.id()).or_default() += 1;
-            match check_step(&board, &s) {
-                Ok((n, all)) => sizes.push((n, all, s.length as usize)),
-                Err(m) => failures.push(format!("{name} #{i} {}: {m}", s.text)),
-            }
+impl ProofTally {
+    /// Checks `s`, found on `board`, if its technique carries a proof (`at` names the puzzle).
+    pub(crate) fn check(&mut self, board: &Board, s: &Step, at: &str) {
+        if !PROVED.contains(&s.technique) {
+            return;
+        }
+        *self.per.entry(s.technique.id()).or_default() += 1;
+        match check_step(board, s) {
+            Ok((n, all)) => self.sizes.push((n, all, s.length as usize)),
+            Err(m) => self.failures.push(format!("{at} {}: {m}", s.text)),
         }
     }
-    report(name, &mut sizes, &per);
-    assert!(failures.is_empty(), "{} failures:\n{}", failures.len(), failures.join("\n"));
-    sizes.len()
+
+    /// Prints the proof lengths against the steps' `length` and fails on any failure. Returns
+    /// the number of proofs checked.
+    pub(crate) fn finish(mut self, name: &str) -> usize {
+        report(name, &mut self.sizes, &self.per);
+        assert!(
+            self.failures.is_empty(),
+            "{} failures:\n{}",
+            self.failures.len(),
+            self.failures.join("\n")
+        );
+        self.sizes.len()
+    }
 }
 
 /// Median, 90th percentile and maximum of the proofs' lines (without and with sub-proofs) and
@@ -528,32 +527,14 @@ fn report(
     );
 }
 
-#[test]
-fn the_proofs_of_top1465_check() {
-    let n = check_corpus("top1465", &support::corpus("corpora/top1465.txt"));
-    assert!(n > 300, "only {n} forcing steps");
-}
+// The corpora's proofs are checked on the soundness tests' walks (top1465, the forum-hardest
+// sample and 1106, the 17-clue sample, the exemplars); these walk the rest the same way.
 
 #[test]
 fn the_proofs_of_the_small_corpora_check() {
-    let hardest =
-        check_corpus("forum-hardest sample", &support::corpus("corpora/forum-hardest-sample.txt"));
-    assert!(hardest > 50, "only {hardest} forcing steps");
-    for file in ["17-clue-sample", "se-rated-diabolical-160", "se-rated-dev-sample"] {
+    for file in ["se-rated-diabolical-160", "se-rated-dev-sample"] {
         check_corpus(file, &support::corpus(&format!("corpora/{file}.txt")));
     }
-}
-
-/// All 375 puzzles of the forum's hardest database, when `../shared/data` is there.
-#[test]
-#[ignore = "needs ../shared/data; skips with a message when it is absent"]
-fn the_proofs_of_forum_hardest_1106_check() {
-    let path = support::shared_path("data/corpora/forum-hardest-1106.txt");
-    let Ok(text) = std::fs::read_to_string(&path) else {
-        eprintln!("skipped: {} is absent", path.display());
-        return;
-    };
-    check_corpus("forum-hardest-1106", &support::puzzles(&text));
 }
 
 /// Every 10th puzzle of the 1905 forum puzzles rated 11 and up (500 puzzles), when
@@ -569,7 +550,7 @@ fn the_proofs_of_a_1905_11plus_sample_check() {
     // DEDUKU_1905_STEP=1 checks all 5,000 (about 15 minutes on one core).
     let step = std::env::var("DEDUKU_1905_STEP").ok().and_then(|s| s.parse().ok()).unwrap_or(10);
     let sample: Vec<_> = support::puzzles(&text).into_iter().step_by(step).collect();
-    let n = check_corpus(&format!("forum-hardest-1905-11plus, every {step}"), &sample);
+    let n = check_corpus(&format!("forum-hardest-1905-11plus, every {step}"), &sample).proofs;
     assert!(n > 1000 / step, "only {n} forcing steps");
 }
 

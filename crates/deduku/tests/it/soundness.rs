@@ -1,16 +1,30 @@
 //! Soundness over whole corpora: every step of every default solve path agrees with the unique
 //! solution (no elimination of the solution's digit, no wrong placement), and every path ends
-//! solved. Run with `--release`; the debug build is slow on thousands of paths.
+//! solved. The same walk checks the proofs of its forcing steps (`crate::proofs`). Run with
+//! `--release`; the debug build is slow on thousands of paths.
 
 use crate::support;
 
+use crate::proofs::ProofTally;
 use deduku::{Advance, Board, Options, PathRun, Technique};
 
-/// Checks every default path of `puzzles`; returns the number of paths with a Brute Force step.
-/// The path shown only: the runner is left before its Sudoku Explainer rating walk (whose
-/// nested chains take seconds on the hardest puzzles; the rating tests check the walk).
-fn check_corpus(name: &str, puzzles: &[Board]) -> usize {
+/// What a walk over a corpus counted.
+pub(crate) struct Walked {
+    /// Paths with a Brute Force step.
+    pub(crate) brute: usize,
+    /// Forcing steps whose proofs were checked.
+    pub(crate) proofs: usize,
+}
+
+/// Walks every default path of `puzzles` once and checks each step twice over: it agrees
+/// with the unique solution, and, when it carries a proof (`crate::proofs`), the proof checks
+/// on the grid the step was found on. Every path must end solved. The path shown only: the
+/// runner is left before its Sudoku Explainer rating walk (whose nested chains take seconds on
+/// the hardest puzzles; the rating tests check the walk). One walk for both checks: the paths
+/// are most of the cost.
+pub(crate) fn check_corpus(name: &str, puzzles: &[Board]) -> Walked {
     let mut failures = Vec::new();
+    let mut proofs = ProofTally::default();
     let mut steps = 0usize;
     let mut brute = 0usize;
     for (i, p) in puzzles.iter().enumerate() {
@@ -34,6 +48,7 @@ fn check_corpus(name: &str, puzzles: &[Board]) -> usize {
             if let Some(m) = support::unsound(s, &sol) {
                 failures.push(format!("{name} #{i} {p:?}: {m}"));
             }
+            proofs.check(&board, s, &format!("{name} #{i}"));
             s.apply(&mut board);
         }
         if board.values() != &sol {
@@ -46,12 +61,13 @@ fn check_corpus(name: &str, puzzles: &[Board]) -> usize {
         failures.len()
     );
     assert!(failures.is_empty(), "{}", failures.join("\n"));
-    brute
+    Walked { brute, proofs: proofs.finish(name) }
 }
 
 #[test]
-fn every_step_of_top1465_is_sound_and_paths_end_solved() {
-    check_corpus("top1465", &support::corpus("corpora/top1465.txt"));
+fn every_step_of_top1465_is_sound_and_every_proof_checks() {
+    let walked = check_corpus("top1465", &support::corpus("corpora/top1465.txt"));
+    assert!(walked.proofs > 300, "only {} forcing steps", walked.proofs);
 }
 
 /// Ten of the hardest known puzzles (`corpora/forum-hardest-sample.txt`): dynamic and nested
@@ -60,17 +76,19 @@ fn every_step_of_top1465_is_sound_and_paths_end_solved() {
 fn the_forum_hardest_sample_is_solved_soundly_without_brute_force() {
     let puzzles = support::corpus("corpora/forum-hardest-sample.txt");
     assert_eq!(puzzles.len(), 10);
-    assert_eq!(check_corpus("forum-hardest sample", &puzzles), 0);
+    let walked = check_corpus("forum-hardest sample", &puzzles);
+    assert_eq!(walked.brute, 0);
+    assert!(walked.proofs > 50, "only {} forcing steps", walked.proofs);
 }
 
 /// All 375 puzzles of the forum's hardest database (2011): every step of every default path
-/// is sound, and no path needs brute force.
+/// is sound, every proof checks, and no path needs brute force.
 #[test]
 #[ignore = "needs ../shared/data; scripts/test.sh runs it when present"]
 fn every_step_of_forum_hardest_1106_is_sound_and_no_path_needs_brute_force() {
     let puzzles = support::puzzles(&support::read_shared("data/corpora/forum-hardest-1106.txt"));
     assert_eq!(puzzles.len(), 375);
-    assert_eq!(check_corpus("forum-hardest-1106", &puzzles), 0);
+    assert_eq!(check_corpus("forum-hardest-1106", &puzzles).brute, 0);
 }
 
 #[test]

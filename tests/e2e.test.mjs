@@ -1435,7 +1435,7 @@ test('install: the manifest is valid, the page installable, the icons served; th
   assert.match(types['sw.js'], /^200 text\/javascript/);
   assert.match(types['icon.svg'], /^200 image\/svg\+xml/);
   assert.match(types['icon-512.png'], /^200 image\/png/);
-  // The PNG icons (indexed PNGs, scripts/icons.py; the rounded ones carry their corners'
+  // The PNG icons (indexed PNGs, web/icons/draw.py; the rounded ones carry their corners'
   // transparency in a tRNS chunk) decode at their sizes, those corners transparent and the
   // maskable icon full bleed.
   const icons = await page.evaluate(async () => Promise.all(['icon-192.png', 'icon-512.png', 'icon-maskable-512.png'].map(async (f) => {

@@ -2,9 +2,9 @@
 """Draws Deduku's icons: one SVG (the favicon) and PNGs of 192 and 512 px plus a maskable
 512 px one, rasterised here with the standard library only (zlib), so nothing is fetched; a
 PNG with few colours is written indexed (see `png`).
-The SVG and the PNGs come from the same shapes below. Writes into web/icons/.
+The SVG and the PNGs come from the same shapes below. Writes beside itself, into web/icons/.
 
-Usage: python3 scripts/icons.py   (the outputs are committed; run again after changing a shape)
+Usage: python3 web/icons/draw.py   (the outputs are committed; run again after changing a shape)
 """
 import os
 import struct
@@ -144,7 +144,7 @@ def svg(maskable=False):
 
 
 def main():
-    out = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'web', 'icons')
+    out = os.path.dirname(os.path.abspath(__file__))
     os.makedirs(out, exist_ok=True)
     with open(os.path.join(out, 'icon.svg'), 'w') as f:
         f.write(svg())

@@ -255,3 +255,32 @@ export async function openMenusFor(page, sel) {
     await page.waitForSelector(`#${id}[open]`);
   }
 }
+
+/** The keys the key checks press on a cell whose candidates are `ds` (digits, ascending): a
+ *  digit placed, undone, a note toggled, undone and redone, each as
+ *  `[what, key, code, shiftKey, ctrlKey]`. */
+export function keyRound(ds) {
+  return [
+    ['place', String(ds[0]), `Digit${ds[0]}`, false, false],
+    ['undo', 'z', 'KeyZ', false, true],
+    ['note', '%', `Digit${ds[1] ?? ds[0]}`, true, false],
+    ['undo', 'z', 'KeyZ', false, true],
+    ['redo', 'y', 'KeyY', false, true],
+  ];
+}
+
+/** Dispatches one key of `keyRound` on cell `i` of `page`; resolves with the page's time from
+ *  dispatching it to the grid's DOM changed (Yew renders in a microtask after the handler; the
+ *  observer's callback runs after that), or -1 when nothing changed within 3 s. */
+export function keyToGrid(page, i, [, key, code, shiftKey, ctrlKey]) {
+  return page.evaluate(([i, key, code, shiftKey, ctrlKey]) => new Promise((resolve) => {
+    const grid = document.querySelector('[role=grid]');
+    const cell = document.querySelector(`[data-cell="${i}"]`);
+    let t0 = 0;
+    const obs = new MutationObserver(() => { obs.disconnect(); resolve(performance.now() - t0); });
+    obs.observe(grid, { attributes: true, subtree: true, childList: true, characterData: true });
+    setTimeout(() => { obs.disconnect(); resolve(-1); }, 3000);
+    t0 = performance.now();
+    cell.dispatchEvent(new KeyboardEvent('keydown', { key, code, shiftKey, ctrlKey, bubbles: true, cancelable: true }));
+  }), [i, key, code, shiftKey, ctrlKey]);
+}

@@ -6,7 +6,7 @@
 // each change included. Moved here from the end-to-end tests, which only printed it.
 //
 //   node bench/page/key-latency.mjs RUNS DIST [DIST...]     (after `trunk build --release`)
-import { alternateBuilds, median, pasteInto, probeArgs, readSample, settleFrames, withFreshBrowser } from '../../tests/chromium.mjs';
+import { alternateBuilds, keyRound, keyToGrid, median, pasteInto, probeArgs, readSample, settleFrames, withFreshBrowser } from '../../tests/chromium.mjs';
 
 const { runs, dists } = probeArgs('key-latency');
 const text = await readSample('davdata-very-hard');
@@ -35,26 +35,10 @@ function probe(base) {
       await page.click(`[data-cell="${i}"]`);
       const mask = Number(await page.getAttribute(`[data-cell="${i}"]`, 'data-cands'));
       const ds = [1, 2, 3, 4, 5, 6, 7, 8, 9].filter((d) => mask & (1 << (d - 1)));
-      const keys = [
-        ['place', String(ds[0]), `Digit${ds[0]}`, false, false],
-        ['undo', 'z', 'KeyZ', false, true],
-        ['note', '%', `Digit${ds[1] ?? ds[0]}`, true, false],
-        ['undo', 'z', 'KeyZ', false, true],
-        ['redo', 'y', 'KeyY', false, true],
-      ];
-      for (const [what, key, code, shiftKey, ctrlKey] of keys) {
-        const ms = await page.evaluate(([i, key, code, shiftKey, ctrlKey]) => new Promise((resolve) => {
-          const grid = document.querySelector('[role=grid]');
-          const cell = document.querySelector(`[data-cell="${i}"]`);
-          let t0 = 0;
-          const obs = new MutationObserver(() => { obs.disconnect(); resolve(performance.now() - t0); });
-          obs.observe(grid, { attributes: true, subtree: true, childList: true, characterData: true });
-          setTimeout(() => { obs.disconnect(); resolve(-1); }, 3000);
-          t0 = performance.now();
-          cell.dispatchEvent(new KeyboardEvent('keydown', { key, code, shiftKey, ctrlKey, bubbles: true, cancelable: true }));
-        }), [i, key, code, shiftKey, ctrlKey]);
-        if (ms < 0) throw new Error(`${what} at cell ${i} did not change the grid`);
-        times.push([ms, what]);
+      for (const k of keyRound(ds)) {
+        const ms = await keyToGrid(page, i, k);
+        if (ms < 0) throw new Error(`${k[0]} at cell ${i} did not change the grid`);
+        times.push([ms, k[0]]);
         await settleFrames(page);
       }
     }

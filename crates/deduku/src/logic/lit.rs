@@ -149,6 +149,17 @@ impl LitSet {
             *a &= b;
         }
     }
+    /// Adds every literal of `o`.
+    #[inline]
+    pub(crate) fn union_with(&mut self, o: &LitSet) {
+        for (a, b) in self.0.0.iter_mut().zip(&o.0.0) {
+            *a |= b;
+        }
+    }
+    /// How many literals the set holds.
+    pub(crate) fn len(&self) -> u32 {
+        self.0.0.iter().map(|w| w.count_ones()).sum()
+    }
     /// Makes the set `a ∩ b` (word by word, so no copy is made).
     pub(crate) fn set_intersection(&mut self, a: &LitSet, b: &LitSet) {
         for ((s, x), y) in self.0.0.iter_mut().zip(&a.0.0).zip(&b.0.0) {
@@ -236,6 +247,12 @@ mod tests {
         assert_eq!(both.iter().collect::<Vec<_>>(), vec![Lit::on(700)]);
         s.intersect_with(&t);
         assert_eq!(s, both);
+        let mut u = LitSet::EMPTY;
+        u.extend(&[Lit::on(3), Lit::on(700)]);
+        u.union_with(&t);
+        let want = [Lit::on(1), Lit::off(3), Lit::on(3), Lit::on(700)];
+        assert_eq!(u.iter().collect::<Vec<_>>(), want);
+        assert_eq!((u.len(), LitSet::EMPTY.len()), (4, 0));
     }
 
     #[test]

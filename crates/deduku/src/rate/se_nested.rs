@@ -40,34 +40,34 @@
 //!
 //! The search can stop before any run it computes ([`DynSearch::run`]): the cell under way is
 //! searched again on the next call, from the runs kept.
+//!
+//! Literals and candidates are the library's ([`Lit`], [`Candidate`]); a grid is a digit mask
+//! per cell, and a run's nodes are numbered (`u32`) in the order reached.
 
 use super::length_bonus;
 use crate::board::Board;
 use crate::grid::{Candidate, Cell, Digit, House};
+use crate::logic::lit::{Lit, LitSet};
 use crate::logic::step::Step;
 use crate::logic::technique::Technique;
 
-const NONE: u32 = u32::MAX;
-/// Literals: `(cell × 9 + digit) × 2 + on`.
-const LITS: usize = 729 * 2;
+/// How many literals the candidates have: the length of a table indexed by [`Lit::code`].
+const LITS: usize = Lit::count(729);
 
+/// A grid of candidates: per cell (by index), its digits (bit `d`: the digit of index `d`).
 type Grid = [u16; 81];
 
+/// The candidate of digit index `d` in cell index `c`.
 #[inline(always)]
-fn lit(cell: usize, d: usize, on: bool) -> u16 {
-    ((cell * 9 + d) * 2 + usize::from(on)) as u16
+fn cand(c: usize, d: usize) -> Candidate {
+    Candidate::new(Cell::from_index(c), Digit::from_index(d))
 }
+
+/// The cell and digit indexes of `l`'s candidate.
 #[inline(always)]
-fn lit_cell(l: u16) -> usize {
-    usize::from(l) / 18
-}
-#[inline(always)]
-fn lit_digit(l: u16) -> usize {
-    usize::from(l) / 2 % 9
-}
-#[inline(always)]
-fn lit_on(l: u16) -> bool {
-    l & 1 == 1
+fn cell_digit(l: Lit) -> (usize, usize) {
+    let k = l.candidate();
+    (k.cell.index(), k.digit.index())
 }
 
 /// The houses' cells (indexes as [`House`]'s: rows, columns, boxes) and each cell's houses in
@@ -129,39 +129,40 @@ enum Cause {
 
 #[derive(Clone, Copy, Debug)]
 struct Node {
-    lit: u16,
+    lit: Lit,
     cause: Cause,
     /// Where its parents start in the run's `parents`, and how many.
     from: u32,
     count: u32,
-    /// The nested chain it came from (an index into the search's `nested`), or `NONE`.
-    nested: u32,
+    /// The nested chain it came from (an index into the search's `nested`), if any.
+    nested: Option<u32>,
 }
+
+/// In [`Run`]'s index, a literal not reached.
+const NO_NODE: u32 = u32::MAX;
 
 /// One chaining from one assumption: the candidates reached, each once, with their parents.
 #[derive(Clone, Debug)]
 struct Run {
     nodes: Vec<Node>,
     parents: Vec<u32>,
-    /// Per literal, its node in this run, or `NONE`.
+    /// Per literal (by [`Lit::code`]), its node in this run, or [`NO_NODE`]: read through
+    /// [`Run::get`].
     at: Vec<u32>,
     on_order: Vec<u32>,
     off_order: Vec<u32>,
-    /// Per node, its ancestors (itself included) as a set of literals: `WORDS` words a node.
-    anc: Vec<u64>,
+    /// Per node, its ancestors (itself included).
+    anc: Vec<LitSet>,
     /// Whether a node came from a nested chain.
     nested: bool,
 }
-
-/// Words of a set of literals.
-const WORDS: usize = LITS.div_ceil(64);
 
 impl Run {
     fn new() -> Run {
         Run {
             nodes: Vec::new(),
             parents: Vec::new(),
-            at: vec![NONE; LITS],
+            at: vec![NO_NODE; LITS],
             on_order: Vec::new(),
             off_order: Vec::new(),
             anc: Vec::new(),
@@ -171,7 +172,7 @@ impl Run {
 
     fn clear(&mut self) {
         for n in &self.nodes {
-            self.at[usize::from(n.lit)] = NONE;
+            self.at[n.lit.code()] = NO_NODE;
         }
         self.nodes.clear();
         self.parents.clear();
@@ -181,13 +182,15 @@ impl Run {
         self.nested = false;
     }
 
+    /// The node of `l` in this run, if it was reached.
     #[inline(always)]
-    fn get(&self, l: u16) -> u32 {
-        self.at[usize::from(l)]
+    fn get(&self, l: Lit) -> Option<u32> {
+        let i = self.at[l.code()];
+        (i != NO_NODE).then_some(i)
     }
 
     /// A node not (yet) entered in the run's index.
-    fn node(&mut self, l: u16, cause: Cause, parents: &[u32], nested: u32) -> u32 {
+    fn node(&mut self, l: Lit, cause: Cause, parents: &[u32], nested: Option<u32>) -> u32 {
         let from = self.parents.len() as u32;
         self.parents.extend_from_slice(parents);
         self.nodes.push(Node { lit: l, cause, from, count: parents.len() as u32, nested });
@@ -195,28 +198,25 @@ impl Run {
         let at = self.anc.len();
         match parents.split_first() {
             Some((&first, rest)) => {
-                let from = first as usize * WORDS;
-                self.anc.extend_from_within(from..from + WORDS);
+                let first = first as usize;
+                self.anc.extend_from_within(first..first + 1);
                 let (old, set) = self.anc.split_at_mut(at);
                 for &p in rest {
-                    let from = p as usize * WORDS;
-                    for (x, y) in set.iter_mut().zip(&old[from..from + WORDS]) {
-                        *x |= y;
-                    }
+                    set[0].union_with(&old[p as usize]);
                 }
             }
-            None => self.anc.resize(at + WORDS, 0),
+            None => self.anc.push(LitSet::EMPTY),
         }
-        self.anc[at + usize::from(l) / 64] |= 1 << (l % 64);
-        self.nested |= nested != NONE;
+        self.anc[at].insert(l);
+        self.nested |= nested.is_some();
         self.nodes.len() as u32 - 1
     }
 
     /// A node entered in the index (the literal is reached).
-    fn enter(&mut self, l: u16, cause: Cause, parents: &[u32], nested: u32) -> u32 {
+    fn enter(&mut self, l: Lit, cause: Cause, parents: &[u32], nested: Option<u32>) -> u32 {
         let i = self.node(l, cause, parents, nested);
-        self.at[usize::from(l)] = i;
-        if lit_on(l) {
+        self.at[l.code()] = i;
+        if l.is_on() {
             self.on_order.push(i)
         } else {
             self.off_order.push(i)
@@ -224,10 +224,22 @@ impl Run {
         i
     }
 
+    /// Reaches "off" literal `q` from node `p`: the contradiction, as the nodes of `q`'s
+    /// candidate on and off, if it was reached "on".
+    #[inline(always)]
+    fn reach_off(&mut self, q: Lit, cause: Cause, p: u32) -> Option<(u32, u32)> {
+        if let Some(conj) = self.get(q.negated()) {
+            return Some((conj, self.node(q, cause, &[p], None)));
+        }
+        if self.get(q).is_none() {
+            self.enter(q, cause, &[p], None);
+        }
+        None
+    }
+
     /// The ancestors of node `i` (itself included), a set of literals.
-    fn anc(&self, i: u32) -> &[u64] {
-        let from = i as usize * WORDS;
-        &self.anc[from..from + WORDS]
+    fn anc(&self, i: u32) -> &LitSet {
+        &self.anc[i as usize]
     }
 
     fn parents_of(&self, i: u32) -> &[u32] {
@@ -289,15 +301,15 @@ struct Hint {
     tenths: u32,
     complexity: u32,
     sort: u8,
-    /// The candidates it removes (indexes `cell × 9 + digit`), sorted.
-    removes: Vec<u16>,
+    /// The candidates it removes, sorted.
+    removes: Vec<Candidate>,
     /// The candidate it places, if any.
-    places: Option<u16>,
+    places: Option<Candidate>,
     /// Rule parents ("off" literals), for a nested hint.
-    parents: Vec<u16>,
+    parents: Vec<Lit>,
     /// For a nested chaining hint until its rule parents are known: its conclusions (the
     /// assumption of the run, the node) and the cause given to the assumptions.
-    targets: Vec<(u16, u32)>,
+    targets: Vec<(Lit, u32)>,
     start: Cause,
 }
 
@@ -305,7 +317,7 @@ impl Hint {
     fn key(&self) -> u64 {
         let mut h: u64 = 0xcbf2_9ce4_8422_2325;
         let tail = [u64::from(self.complexity), u64::from(self.sort), 1 << 20];
-        for x in self.removes.iter().map(|&x| u64::from(x)).chain(tail) {
+        for x in self.removes.iter().map(|x| x.index() as u64).chain(tail) {
             h = (h ^ x).wrapping_mul(0x100_0000_01b3);
         }
         h
@@ -325,9 +337,9 @@ fn push_rule_hint(
     base: u32,
     complexity: u32,
     sort: u8,
-    removes: Vec<u16>,
-    places: Option<u16>,
-    mut parents: Vec<u16>,
+    removes: Vec<Candidate>,
+    places: Option<Candidate>,
+    mut parents: Vec<Lit>,
 ) {
     parents.sort_unstable();
     parents.dedup();
@@ -342,8 +354,8 @@ fn push_rule_hint(
 /// What a rule applied inside a chaining gives: per elimination, its rule parents and nested
 /// chain.
 struct Advanced {
-    removes: u16,
-    parents: Vec<u16>,
+    removes: Candidate,
+    parents: Vec<Lit>,
     /// (key, complexity) of the nested chaining hint, if it is one.
     nested: Option<(u64, u32)>,
 }
@@ -425,8 +437,8 @@ impl Engine {
 
     /// The run from assumption `seed` on `grid` (the search's grid), kept or computed; give it
     /// back with [`Engine::put`].
-    fn get(&mut self, grid: &mut Grid, seed: u16, sink: &Sink) -> Entry {
-        let cached = self.runs.at[usize::from(seed)].as_ref();
+    fn get(&mut self, grid: &mut Grid, seed: Lit, sink: &Sink) -> Entry {
+        let cached = self.runs.at[seed.code()].as_ref();
         let ready = cached.is_some_and(|e| {
             e.partial.is_none()
                 && (e.found.is_some() && rules_done(e.done, self.mode).is_some()
@@ -439,7 +451,7 @@ impl Engine {
             self.aborted = true;
             return Entry { run: self.take_run(), found: None, done: self.mode, partial: None };
         }
-        if let Some(mut e) = self.runs.at[usize::from(seed)].take() {
+        if let Some(mut e) = self.runs.at[seed.code()].take() {
             let todo = match e.partial.take() {
                 Some(k) if e.done == self.mode => Some(k),
                 Some(_) => None,
@@ -462,19 +474,19 @@ impl Engine {
             }
         }
         let mut run = self.take_run();
-        run.enter(seed, Cause::Start, &[], NONE);
+        run.enter(seed, Cause::Start, &[], None);
         let found = self.chain(grid, &mut run, None, stop);
         self.fresh += 1;
         Entry { run, found, done: self.mode, partial: self.paused_at.take() }
     }
 
-    fn put(&mut self, seed: u16, e: Entry) {
+    fn put(&mut self, seed: Lit, e: Entry) {
         if e.run.nodes.is_empty() {
             // A stand-in of an abandoned search.
             self.give_run(e.run);
             return;
         }
-        self.runs.at[usize::from(seed)] = Some(e);
+        self.runs.at[seed.code()] = Some(e);
     }
 
     /// Forgets every run (a new grid).
@@ -506,8 +518,8 @@ impl Engine {
             (on_at, off_at, skip) = (run.on_order.len(), run.off_order.len(), k);
             if self.mode.dynamic {
                 for &i in &run.off_order {
-                    let l = run.nodes[i as usize].lit;
-                    grid[lit_cell(l)] &= !(1 << lit_digit(l));
+                    let (c, d) = cell_digit(run.nodes[i as usize].lit);
+                    grid[c] &= !(1 << d);
                 }
             }
         }
@@ -517,47 +529,33 @@ impl Engine {
         loop {
             if let Some(&p) = run.on_order.get(on_at) {
                 on_at += 1;
-                let l = run.nodes[p as usize].lit;
-                let (c, d) = (lit_cell(l), lit_digit(l));
-                let mut outs: [(u16, Cause); 32] = [(0, Cause::Start); 32];
-                let mut n = 0;
+                let (c, d) = cell_digit(run.nodes[p as usize].lit);
+                // The grid does not change here: each "off" literal is met as it is made.
                 let others = grid[c] & !(1 << d);
-                for e in bits(others) {
-                    outs[n] = (lit(c, e, false), Cause::Cell);
-                    n += 1;
-                }
+                found = bits(others)
+                    .find_map(|e| run.reach_off(Lit::of(cand(c, e), false), Cause::Cell, p));
                 // Each peer once, for its first house: a peer met again in a later house would
                 // find the same and change nothing.
-                for &(o, h) in &geo.peers[c] {
-                    let o = usize::from(o);
-                    if grid[o] & 1 << d != 0 {
-                        outs[n] = (lit(o, d, false), Cause::House(h));
-                        n += 1;
-                    }
-                }
-                for &(q, cause) in &outs[..n] {
-                    let conj = run.get(q | 1);
-                    if conj != NONE {
-                        let off = run.node(q, cause, &[p], NONE);
-                        found = Some((conj, off));
-                        break;
-                    }
-                    if run.get(q) == NONE {
-                        run.enter(q, cause, &[p], NONE);
-                    }
+                if found.is_none() {
+                    found = geo.peers[c].iter().find_map(|&(o, h)| {
+                        let o = usize::from(o);
+                        if grid[o] & 1 << d == 0 {
+                            return None;
+                        }
+                        run.reach_off(Lit::of(cand(o, d), false), Cause::House(h), p)
+                    });
                 }
                 if found.is_some() {
                     break;
                 }
             } else if let Some(&p) = run.off_order.get(off_at) {
                 off_at += 1;
-                let l = run.nodes[p as usize].lit;
-                let (c, d) = (lit_cell(l), lit_digit(l));
-                let mut outs: [(u16, Cause); 4] = [(0, Cause::Start); 4];
+                let (c, d) = cell_digit(run.nodes[p as usize].lit);
+                let mut outs: [(Lit, Cause); 4] = [(Lit::off(0), Cause::Start); 4];
                 let mut n = 0;
                 if grid[c].count_ones() == 2 {
                     let e = (grid[c] & !(1 << d)).trailing_zeros() as usize;
-                    outs[n] = (lit(c, e, true), Cause::Cell);
+                    outs[n] = (Lit::of(cand(c, e), true), Cause::Cell);
                     n += 1;
                 }
                 for &h in &geo.of[c] {
@@ -567,7 +565,7 @@ impl Engine {
                         (places.next(), places.next(), places.next())
                     {
                         let other = if usize::from(a) == c { b } else { a };
-                        let q = lit(usize::from(other), d, true);
+                        let q = Lit::of(cand(usize::from(other), d), true);
                         if !outs[..n].iter().any(|x| x.0 == q) {
                             outs[n] = (q, Cause::House(h));
                             n += 1;
@@ -581,13 +579,13 @@ impl Engine {
                     // The parents: the candidate turned off, then those taken out before.
                     hidden.clear();
                     hidden.push(p);
-                    let qc = lit_cell(q);
+                    let qc = cell_digit(q).0;
                     match cause {
                         Cause::Cell => {
                             for e in bits(source[qc] & !grid[qc]) {
-                                let x = run.get(lit(qc, e, false));
-                                if x != NONE && x != p {
-                                    hidden.push(x);
+                                match run.get(Lit::of(cand(qc, e), false)) {
+                                    Some(x) if x != p => hidden.push(x),
+                                    _ => {}
                                 }
                             }
                         }
@@ -595,23 +593,22 @@ impl Engine {
                             for &o in &geo.cells[h as usize] {
                                 let o = usize::from(o);
                                 if source[o] & !grid[o] & 1 << d != 0 {
-                                    let x = run.get(lit(o, d, false));
-                                    if x != NONE && x != p {
-                                        hidden.push(x);
+                                    match run.get(Lit::of(cand(o, d), false)) {
+                                        Some(x) if x != p => hidden.push(x),
+                                        _ => {}
                                     }
                                 }
                             }
                         }
                         _ => {}
                     }
-                    let conj = run.get(q & !1);
-                    if conj != NONE {
-                        let on = run.node(q, cause, &hidden, NONE);
+                    if let Some(conj) = run.get(q.negated()) {
+                        let on = run.node(q, cause, &hidden, None);
                         found = Some((on, conj));
                         break;
                     }
-                    if run.get(q) == NONE {
-                        run.enter(q, cause, &hidden, NONE);
+                    if run.get(q).is_none() {
+                        run.enter(q, cause, &hidden, None);
                     }
                 }
                 if found.is_some() {
@@ -632,22 +629,19 @@ impl Engine {
                 self.fresh += 1;
                 let adv = self.advanced(grid, &source, std::mem::take(&mut skip));
                 for a in adv {
-                    let q = lit(usize::from(a.removes) / 9, usize::from(a.removes) % 9, false);
-                    if run.get(q) != NONE {
+                    let q = Lit::of(a.removes, false);
+                    if run.get(q).is_some() {
                         continue;
                     }
-                    let parents: Vec<u32> =
-                        a.parents.iter().map(|&x| run.get(x)).filter(|&x| x != NONE).collect();
-                    let nested = match a.nested {
-                        Some(k) => match self.runs.nested.iter().position(|x| *x == k) {
+                    let parents: Vec<u32> = a.parents.iter().filter_map(|&x| run.get(x)).collect();
+                    let nested =
+                        a.nested.map(|k| match self.runs.nested.iter().position(|x| *x == k) {
                             Some(i) => i as u32,
                             None => {
                                 self.runs.nested.push(k);
                                 self.runs.nested.len() as u32 - 1
                             }
-                        },
-                        None => NONE,
-                    };
+                        });
                     run.enter(q, Cause::Rule, &parents, nested);
                 }
                 if off_at == run.off_order.len() {
@@ -718,15 +712,16 @@ impl Engine {
         let mut on_runs: Vec<Entry> = Vec::new();
         let mut off_runs: Vec<Entry> = Vec::new();
         for d in bits(grid[c]) {
-            let on_e = self.get(grid, lit(c, d, true), sink);
+            let k = cand(c, d);
+            let on_e = self.get(grid, Lit::of(k, true), sink);
             let (on_run, absurd) = (on_e.run, on_e.found);
             if dynamic && let Some((a, b)) = absurd {
                 let t = [(&on_run, a), (&on_run, b)];
-                self.offer(sink, base, 7, &t, vec![(c * 9 + d) as u16], None, Cause::Start, grid);
+                self.offer(sink, base, 7, &t, vec![k], None, Cause::Start, grid);
             }
             // The static chains use the assumption "off" for nothing (SE runs it all the same).
             let off_e = if dynamic {
-                self.get(grid, lit(c, d, false), sink)
+                self.get(grid, Lit::of(k, false), sink)
             } else {
                 Entry { run: self.take_run(), found: None, done: self.mode, partial: None }
             };
@@ -735,30 +730,27 @@ impl Engine {
                 let t = [(&off_run, a), (&off_run, b)];
                 let removes = others(grid, c, d);
                 if !removes.is_empty() {
-                    let k = (c * 9 + d) as u16;
                     self.offer(sink, base, 7, &t, removes, Some(k), Cause::Start, grid);
                 }
             }
             if card >= 3 && dynamic {
                 for &i in &on_run.on_order {
                     let l = on_run.nodes[i as usize].lit;
-                    let j = off_run.get(l);
-                    if j != NONE {
-                        let (x, e) = (lit_cell(l), lit_digit(l));
+                    if let Some(j) = off_run.get(l) {
+                        let (x, e) = cell_digit(l);
                         let removes = others(grid, x, e);
                         if !removes.is_empty() {
                             let t = [(&on_run, i), (&off_run, j)];
-                            let k = (x * 9 + e) as u16;
+                            let k = l.candidate();
                             self.offer(sink, base, 1, &t, removes, Some(k), Cause::Start, grid);
                         }
                     }
                 }
                 for &i in &on_run.off_order {
                     let l = on_run.nodes[i as usize].lit;
-                    let j = off_run.get(l);
-                    if j != NONE {
+                    if let Some(j) = off_run.get(l) {
                         let t = [(&on_run, i), (&off_run, j)];
-                        let k = (lit_cell(l) * 9 + lit_digit(l)) as u16;
+                        let k = l.candidate();
                         self.offer(sink, base, 1, &t, vec![k], None, Cause::Start, grid);
                     }
                 }
@@ -775,12 +767,12 @@ impl Engine {
                 let order = if on { &first.on_order } else { &first.off_order };
                 for &i in order {
                     let l = first.nodes[i as usize].lit;
-                    if on_runs.iter().any(|e| e.run.get(l) == NONE) {
+                    if on_runs.iter().any(|e| e.run.get(l).is_none()) {
                         continue;
                     }
                     let t: Vec<(&Run, u32)> =
-                        on_runs.iter().map(|e| (&e.run, e.run.get(l))).collect();
-                    let (removes, places) = conclusion(grid, l, on);
+                        on_runs.iter().filter_map(|e| Some((&e.run, e.run.get(l)?))).collect();
+                    let (removes, places) = conclusion(grid, l);
                     if !removes.is_empty() {
                         self.offer(sink, base, 5, &t, removes, places, Cause::Cell, grid);
                     }
@@ -788,8 +780,8 @@ impl Engine {
             }
         }
         for (d, (on_e, off_e)) in bits(grid[c]).zip(on_runs.into_iter().zip(off_runs)) {
-            self.put(lit(c, d, true), on_e);
-            self.put(lit(c, d, false), off_e);
+            self.put(Lit::of(cand(c, d), true), on_e);
+            self.put(Lit::of(cand(c, d), false), off_e);
         }
     }
 
@@ -806,19 +798,19 @@ impl Engine {
             }
             let mut entries: Vec<Entry> = Vec::new();
             for &o in &places[1..] {
-                entries.push(self.get(grid, lit(o, d, true), sink));
+                entries.push(self.get(grid, Lit::of(cand(o, d), true), sink));
             }
             let runs: Vec<&Run> = entries.iter().map(|e| &e.run).collect();
             for on in [true, false] {
                 let order = if on { &on_run.on_order } else { &on_run.off_order };
                 for &i in order {
                     let l = on_run.nodes[i as usize].lit;
-                    if runs.iter().any(|r| r.get(l) == NONE) {
+                    if runs.iter().any(|r| r.get(l).is_none()) {
                         continue;
                     }
                     let mut t: Vec<(&Run, u32)> = vec![(on_run, i)];
-                    t.extend(runs.iter().map(|&r| (r, r.get(l))));
-                    let (removes, places) = conclusion(grid, l, on);
+                    t.extend(runs.iter().filter_map(|&r| Some((r, r.get(l)?))));
+                    let (removes, places) = conclusion(grid, l);
                     if !removes.is_empty() {
                         self.offer(sink, base, 6, &t, removes, places, Cause::House(h), grid);
                     }
@@ -826,7 +818,7 @@ impl Engine {
             }
             drop(runs);
             for (&o, e) in places[1..].iter().zip(entries) {
-                self.put(lit(o, d, true), e);
+                self.put(Lit::of(cand(o, d), true), e);
             }
         }
     }
@@ -840,8 +832,8 @@ impl Engine {
         base: u32,
         sort: u8,
         targets: &[(&Run, u32)],
-        mut removes: Vec<u16>,
-        places: Option<u16>,
+        mut removes: Vec<Candidate>,
+        places: Option<Candidate>,
         start: Cause,
         grid: &Grid,
     ) {
@@ -851,12 +843,11 @@ impl Engine {
         }
         let mut complexity = 0u32;
         let mut nested: Vec<u32> = Vec::new();
-        let parents: Vec<u16> = Vec::new();
+        let parents: Vec<Lit> = Vec::new();
         let mut todo = std::mem::take(&mut self.todo);
         let mut kept = Vec::new();
         for &(run, t) in targets {
-            let set = run.anc(t);
-            complexity += set.iter().map(|w| w.count_ones()).sum::<u32>();
+            complexity += run.anc(t).len();
             if sink.initial.is_some() {
                 kept.push((run.nodes[0].lit, t));
             }
@@ -876,11 +867,13 @@ impl Engine {
                 let i = todo[k];
                 k += 1;
                 let n = run.nodes[i as usize];
-                if std::mem::replace(&mut self.stamp[usize::from(n.lit)], epoch) == epoch {
+                if std::mem::replace(&mut self.stamp[n.lit.code()], epoch) == epoch {
                     continue;
                 }
-                if n.nested != NONE && !nested.contains(&n.nested) {
-                    nested.push(n.nested);
+                if let Some(x) = n.nested
+                    && !nested.contains(&x)
+                {
+                    nested.push(x);
                 }
                 todo.extend_from_slice(run.parents_of(i));
             }
@@ -894,23 +887,23 @@ impl Engine {
     }
 
     /// The rule parents of `h`, a hint of this search (its runs still kept), against `initial`.
-    fn parents_of(&self, h: &Hint, initial: &Grid, grid: &Grid) -> Vec<u16> {
+    fn parents_of(&self, h: &Hint, initial: &Grid, grid: &Grid) -> Vec<Lit> {
         let geo = geometry();
         let mut parents = Vec::new();
         for &(seed, t) in &h.targets {
-            let Some(e) = self.runs.at[usize::from(seed)].as_ref() else { continue };
+            let Some(e) = self.runs.at[seed.code()].as_ref() else { continue };
             let run = &e.run;
             let target = run.nodes[t as usize];
-            for (k, &w) in run.anc(t).iter().enumerate() {
-                // The "on" literals: odd codes.
-                let mut w = w & 0xaaaa_aaaa_aaaa_aaaa;
-                while w != 0 {
-                    let l = (k * 64 + w.trailing_zeros() as usize) as u16;
-                    w &= w - 1;
-                    let n = if l == target.lit { target } else { run.nodes[run.get(l) as usize] };
-                    let cause = if n.cause == Cause::Start { h.start } else { n.cause };
-                    rule_parents(geo, initial, grid, l, cause, &mut parents);
-                }
+            for l in run.anc(t).iter().filter(|l| l.is_on()) {
+                // The target may be a second node of its literal (a contradiction's), not in the
+                // run's index; every other ancestor is there.
+                let n = match run.get(l) {
+                    _ if l == target.lit => target,
+                    Some(i) => run.nodes[i as usize],
+                    None => unreachable!("an ancestor not reached"),
+                };
+                let cause = if n.cause == Cause::Start { h.start } else { n.cause };
+                rule_parents(geo, initial, grid, l, cause, &mut parents);
             }
         }
         parents.sort_unstable();
@@ -926,24 +919,23 @@ fn rule_parents(
     geo: &Geometry,
     initial: &Grid,
     current: &Grid,
-    l: u16,
+    l: Lit,
     cause: Cause,
-    out: &mut Vec<u16>,
+    out: &mut Vec<Lit>,
 ) {
-    let (c, d) = (lit_cell(l), lit_digit(l));
+    let (c, d) = cell_digit(l);
     // Duplicates are removed by the caller.
-    let mut push = |x: u16| out.push(x);
     match cause {
         Cause::Cell => {
             for e in bits(initial[c] & !current[c]) {
-                push(lit(c, e, false));
+                out.push(Lit::of(cand(c, e), false));
             }
         }
         Cause::House(h) => {
             for &o in &geo.cells[h as usize] {
                 let o = usize::from(o);
                 if initial[o] & !current[o] & 1 << d != 0 {
-                    push(lit(o, d, false));
+                    out.push(Lit::of(cand(o, d), false));
                 }
             }
         }
@@ -1013,20 +1005,16 @@ fn bits(m: u16) -> impl Iterator<Item = usize> {
     (0..9).filter(move |d| m & 1 << d != 0)
 }
 
-/// The candidates of `c` other than `d`.
 /// What a forcing chain concluding `l` (on: its cell holds its digit; off: it does not) does on
-/// `grid`: the candidates it removes, and the digit it places.
-fn conclusion(grid: &Grid, l: u16, on: bool) -> (Vec<u16>, Option<u16>) {
-    let (x, e) = (lit_cell(l), lit_digit(l));
-    if on {
-        (others(grid, x, e), Some((x * 9 + e) as u16))
-    } else {
-        (vec![(x * 9 + e) as u16], None)
-    }
+/// `grid`: the candidates it removes, and the candidate it places.
+fn conclusion(grid: &Grid, l: Lit) -> (Vec<Candidate>, Option<Candidate>) {
+    let (x, e) = cell_digit(l);
+    if l.is_on() { (others(grid, x, e), Some(l.candidate())) } else { (vec![l.candidate()], None) }
 }
 
-fn others(grid: &Grid, c: usize, d: usize) -> Vec<u16> {
-    bits(grid[c] & !(1 << d)).map(|e| (c * 9 + e) as u16).collect()
+/// The candidates of `c` other than `d`.
+fn others(grid: &Grid, c: usize, d: usize) -> Vec<Candidate> {
+    bits(grid[c] & !(1 << d)).map(|e| cand(c, e)).collect()
 }
 
 /// The basic rules nested from level 1: locked candidates, hidden pairs, naked pairs, X-wings,
@@ -1034,10 +1022,10 @@ fn others(grid: &Grid, c: usize, d: usize) -> Vec<u16> {
 fn basic_rules(grid: &Grid, source: &Grid, out: &mut Vec<Advanced>) {
     let geo = geometry();
     let removed = |o: usize, d: usize| source[o] & !grid[o] & 1 << d != 0;
-    let house_parents = |h: usize, d: usize, ps: &mut Vec<u16>| {
+    let house_parents = |h: usize, d: usize, ps: &mut Vec<Lit>| {
         for &o in &geo.cells[h] {
             if removed(usize::from(o), d) {
-                ps.push(lit(usize::from(o), d, false));
+                ps.push(Lit::of(cand(usize::from(o), d), false));
             }
         }
     };
@@ -1050,7 +1038,7 @@ fn basic_rules(grid: &Grid, source: &Grid, out: &mut Vec<Advanced>) {
         }
         m
     };
-    let emit = |removes: Vec<u16>, parents: Vec<u16>, out: &mut Vec<Advanced>| {
+    let emit = |removes: Vec<Candidate>, parents: Vec<Lit>, out: &mut Vec<Advanced>| {
         if parents.is_empty() {
             return;
         }
@@ -1078,11 +1066,11 @@ fn basic_rules(grid: &Grid, source: &Grid, out: &mut Vec<Advanced>) {
                         continue;
                     }
                     let r = dc & geo.mask[x] & !geo.mask[b];
-                    let removes: Vec<u16> = geo.cells[x]
+                    let removes: Vec<Candidate> = geo.cells[x]
                         .iter()
                         .map(|&o| usize::from(o))
                         .filter(|&o| r & 1 << o != 0)
-                        .map(|o| (o * 9 + d) as u16)
+                        .map(|o| cand(o, d))
                         .collect();
                     if !removes.is_empty() {
                         let mut ps = Vec::new();
@@ -1105,11 +1093,9 @@ fn basic_rules(grid: &Grid, source: &Grid, out: &mut Vec<Advanced>) {
                 if ps[a] == 0 || ps[b] == 0 || u.count_ones() != 2 {
                     continue;
                 }
-                let removes: Vec<u16> = bits(u)
+                let removes: Vec<Candidate> = bits(u)
                     .map(|i| usize::from(geo.cells[h][i]))
-                    .flat_map(|o| {
-                        bits(grid[o] & !(1 << a | 1 << b)).map(move |e| (o * 9 + e) as u16)
-                    })
+                    .flat_map(|o| bits(grid[o] & !(1 << a | 1 << b)).map(move |e| cand(o, e)))
                     .collect();
                 if !removes.is_empty() {
                     let mut parents = Vec::new();
@@ -1133,17 +1119,17 @@ fn basic_rules(grid: &Grid, source: &Grid, out: &mut Vec<Advanced>) {
                 if grid[a] == 0 || grid[b] == 0 || u.count_ones() != 2 {
                     continue;
                 }
-                let removes: Vec<u16> = cells
+                let removes: Vec<Candidate> = cells
                     .iter()
                     .map(|&o| usize::from(o))
                     .filter(|&o| o != a && o != b)
-                    .flat_map(|o| bits(grid[o] & u).map(move |e| (o * 9 + e) as u16))
+                    .flat_map(|o| bits(grid[o] & u).map(move |e| cand(o, e)))
                     .collect();
                 if !removes.is_empty() {
                     let mut parents = Vec::new();
                     for x in [a, b] {
                         for e in bits(source[x] & !grid[x]) {
-                            parents.push(lit(x, e, false));
+                            parents.push(Lit::of(cand(x, e), false));
                         }
                     }
                     emit(removes, parents, out);
@@ -1170,7 +1156,7 @@ fn basic_rules(grid: &Grid, source: &Grid, out: &mut Vec<Advanced>) {
                             let o = usize::from(o);
                             let line = bases.start + k;
                             if line != r1 && line != r2 && grid[o] & 1 << d != 0 {
-                                removes.push((o * 9 + d) as u16);
+                                removes.push(cand(o, d));
                             }
                         }
                     }
@@ -1190,7 +1176,9 @@ fn basic_rules(grid: &Grid, source: &Grid, out: &mut Vec<Advanced>) {
 /// grid, with its rule parents.
 #[derive(Debug, Default)]
 struct Unary {
-    nodes: Vec<(u16, u32, Cause)>,
+    /// The current search's nodes: the literal, its parent node (the start is its own) and
+    /// why it was reached.
+    nodes: Vec<(Lit, u32, Cause)>,
     on_seen: Vec<bool>,
     adj: Adj,
     /// Scratch: the searches' layers, the cycles found, and the literals of the path of the
@@ -1209,7 +1197,7 @@ struct Unary {
     scc: Vec<u16>,
     tarjan: Tarjan,
     /// The literals of the components, each component after those it leads to.
-    order: Vec<u16>,
+    order: Vec<Lit>,
     /// Make every search, those known to find nothing too (the tests' reference).
     every_search: bool,
 }
@@ -1217,11 +1205,17 @@ struct Unary {
 /// Scratch of Tarjan's search for strongly connected components.
 #[derive(Debug, Default)]
 struct Tarjan {
+    /// Per literal, its number in the order visited, or [`Tarjan::UNVISITED`].
     index: Vec<u32>,
     low: Vec<u32>,
     on_stack: Vec<bool>,
-    stack: Vec<u16>,
-    call: Vec<(u16, usize, usize)>,
+    stack: Vec<Lit>,
+    call: Vec<(Lit, usize, usize)>,
+}
+
+impl Tarjan {
+    /// The index of a literal not visited yet.
+    const UNVISITED: u32 = u32::MAX;
 }
 
 /// The links of each literal on one grid, per kind of links, computed when first asked for.
@@ -1230,9 +1224,9 @@ struct Adj {
     /// Per kind × literal: the epoch its span was computed in, and the span.
     epoch: Vec<u32>,
     span: Vec<(u32, u32)>,
-    list: Vec<(u16, Cause)>,
+    list: Vec<(Lit, Cause)>,
     now: u32,
-    scratch: Vec<(u16, Cause)>,
+    scratch: Vec<(Lit, Cause)>,
     /// Per house × digit, its places on the grid (bits: positions in the house).
     places: [u16; 27 * 9],
 }
@@ -1276,11 +1270,11 @@ impl Adj {
     }
 
     #[inline(always)]
-    fn span(&mut self, grid: &Grid, l: u16, y: bool, x: bool) -> std::ops::Range<usize> {
+    fn span(&mut self, grid: &Grid, l: Lit, y: bool, x: bool) -> std::ops::Range<usize> {
         // An "on" literal's links do not depend on X links: with Y links, one list serves both
         // kinds.
-        let x = x || y && lit_on(l);
-        let k = (usize::from(y) * 2 + usize::from(x) - 1) * LITS + usize::from(l);
+        let x = x || y && l.is_on();
+        let k = (usize::from(y) * 2 + usize::from(x) - 1) * LITS + l.code();
         if self.epoch[k] != self.now {
             Unary::implies(grid, &self.places, l, y, x, &mut self.scratch);
             let from = self.list.len() as u32;
@@ -1316,8 +1310,8 @@ impl Unary {
                 // are made again below, in order, for their hints.
                 let order = std::mem::take(&mut self.order);
                 for &l in order.iter().rev() {
-                    if grid[lit_cell(l)].count_ones() >= 2
-                        && self.fails[usize::from(l)] != self.fail_epoch
+                    if grid[cell_digit(l).0].count_ones() >= 2
+                        && self.fails[l.code()] != self.fail_epoch
                     {
                         self.search(grid, l, y);
                     }
@@ -1335,12 +1329,14 @@ impl Unary {
                     // A cycle found has four links or more, through as many literals (the
                     // search never goes back to a literal of the path): all in the source's
                     // component.
-                    if !prune || self.scc[usize::from(lit(c, d, true))] >= 4 {
+                    if !prune || self.scc[Lit::of(cand(c, d), true).code()] >= 4 {
                         self.cycles(grid, initial, c, d, y, x, &mut all);
                     }
                     if x {
                         for on in [true, false] {
-                            if !prune || self.fails[usize::from(lit(c, d, on))] != self.fail_epoch {
+                            if !prune
+                                || self.fails[Lit::of(cand(c, d), on).code()] != self.fail_epoch
+                            {
                                 self.forcing(grid, initial, c, d, on, y, &mut all);
                             }
                         }
@@ -1358,7 +1354,7 @@ impl Unary {
     fn components(&mut self, grid: &Grid, y: bool, x: bool) {
         let mut t = std::mem::take(&mut self.tarjan);
         t.index.clear();
-        t.index.resize(LITS, NONE);
+        t.index.resize(LITS, Tarjan::UNVISITED);
         t.low.clear();
         t.low.resize(LITS, 0);
         t.on_stack.clear();
@@ -1375,29 +1371,29 @@ impl Unary {
                 continue;
             }
             for d in bits(grid[c]) {
-                let root = lit(c, d, true);
-                if t.index[usize::from(root)] != NONE {
+                let root = Lit::of(cand(c, d), true);
+                if t.index[root.code()] != Tarjan::UNVISITED {
                     continue;
                 }
-                let mut visit = |t: &mut Tarjan, adj: &mut Adj, v: u16| {
-                    t.index[usize::from(v)] = counter;
-                    t.low[usize::from(v)] = counter;
+                let mut visit = |t: &mut Tarjan, adj: &mut Adj, v: Lit| {
+                    t.index[v.code()] = counter;
+                    t.low[v.code()] = counter;
                     counter += 1;
                     t.stack.push(v);
-                    t.on_stack[usize::from(v)] = true;
+                    t.on_stack[v.code()] = true;
                     let r = adj.span(grid, v, y, x);
                     t.call.push((v, r.start, r.end));
                 };
                 visit(&mut t, &mut self.adj, root);
                 while let Some(&(v, k, end)) = t.call.last() {
-                    let vi = usize::from(v);
+                    let vi = v.code();
                     if k < end {
                         if let Some(top) = t.call.last_mut() {
                             top.1 += 1;
                         }
                         let w = self.adj.list[k].0;
-                        let wi = usize::from(w);
-                        if t.index[wi] == NONE {
+                        let wi = w.code();
+                        if t.index[wi] == Tarjan::UNVISITED {
                             visit(&mut t, &mut self.adj, w);
                         } else if t.on_stack[wi] {
                             t.low[vi] = t.low[vi].min(t.index[wi]);
@@ -1406,15 +1402,15 @@ impl Unary {
                     }
                     t.call.pop();
                     if let Some(&(u, _, _)) = t.call.last() {
-                        let ui = usize::from(u);
+                        let ui = u.code();
                         t.low[ui] = t.low[ui].min(t.low[vi]);
                     }
                     if t.low[vi] == t.index[vi] {
                         let from = t.stack.iter().rposition(|&z| z == v).unwrap_or(0);
                         let size = (t.stack.len() - from) as u16;
                         for &z in &t.stack[from..] {
-                            t.on_stack[usize::from(z)] = false;
-                            self.scc[usize::from(z)] = size;
+                            t.on_stack[z.code()] = false;
+                            self.scc[z.code()] = size;
                             self.order.push(z);
                         }
                         t.stack.truncate(from);
@@ -1431,18 +1427,18 @@ impl Unary {
     fn implies(
         grid: &Grid,
         places: &[u16; 27 * 9],
-        l: u16,
+        l: Lit,
         y: bool,
         x: bool,
-        out: &mut Vec<(u16, Cause)>,
+        out: &mut Vec<(Lit, Cause)>,
     ) {
         let geo = geometry();
         out.clear();
-        let (c, d) = (lit_cell(l), lit_digit(l));
-        if lit_on(l) {
+        let (c, d) = cell_digit(l);
+        if l.is_on() {
             if y {
                 for e in bits(grid[c] & !(1 << d)) {
-                    out.push((lit(c, e, false), Cause::Cell));
+                    out.push((Lit::of(cand(c, e), false), Cause::Cell));
                 }
             }
             // Each peer once, for the first house that holds it (the cell's own links are
@@ -1450,13 +1446,13 @@ impl Unary {
             for &(o, h) in &geo.peers[c] {
                 let o = usize::from(o);
                 if grid[o] & 1 << d != 0 {
-                    out.push((lit(o, d, false), Cause::House(h)));
+                    out.push((Lit::of(cand(o, d), false), Cause::House(h)));
                 }
             }
         } else {
             if y && grid[c].count_ones() == 2 {
                 let e = (grid[c] & !(1 << d)).trailing_zeros() as usize;
-                out.push((lit(c, e, true), Cause::Cell));
+                out.push((Lit::of(cand(c, e), true), Cause::Cell));
             }
             if x {
                 for &h in &geo.of[c] {
@@ -1466,7 +1462,7 @@ impl Unary {
                         let a = cells[m.trailing_zeros() as usize];
                         let b = cells[15 - m.leading_zeros() as usize];
                         let o = if usize::from(a) == c { b } else { a };
-                        let q = lit(usize::from(o), d, true);
+                        let q = Lit::of(cand(usize::from(o), d), true);
                         if !out.iter().any(|z| z.0 == q) {
                             out.push((q, Cause::House(h)));
                         }
@@ -1476,28 +1472,31 @@ impl Unary {
         }
     }
 
+    /// The rule parents of node `i`'s path (to `out`), and its number of nodes.
     fn path_parents(
         &self,
         mut i: u32,
         initial: &Grid,
         grid: &Grid,
         cycle: bool,
-        out: &mut Vec<u16>,
+        out: &mut Vec<Lit>,
     ) -> u32 {
         let geo = geometry();
         let mut n = 0;
-        while i != NONE {
+        loop {
             let (l, p, cause) = self.nodes[i as usize];
             n += 1;
             if cycle {
                 // Both colourings: every node's cause counts, as an "on" candidate.
-                rule_parents(geo, initial, grid, l | 1, cause, out);
-            } else if lit_on(l) {
+                rule_parents(geo, initial, grid, Lit::of(l.candidate(), true), cause, out);
+            } else if l.is_on() {
                 rule_parents(geo, initial, grid, l, cause, out);
+            }
+            if p == i {
+                return n;
             }
             i = p;
         }
-        n
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -1511,10 +1510,10 @@ impl Unary {
         x: bool,
         all: &mut Vec<(Hint, u32)>,
     ) {
-        let source = lit(c, d, true);
+        let source = Lit::of(cand(c, d), true);
         self.nodes.clear();
-        self.nodes.push((source, NONE, Cause::Start));
-        self.on_seen[usize::from(source)] = true;
+        self.nodes.push((source, 0, Cause::Start));
+        self.on_seen[source.code()] = true;
         if self.mark.is_empty() {
             self.mark = vec![0; LITS];
         }
@@ -1535,15 +1534,15 @@ impl Unary {
                     self.mark.iter_mut().for_each(|m| *m = 0);
                     self.epoch = 1;
                 }
-                let mut a = self.nodes[p as usize].1;
-                while a != NONE {
-                    self.mark[usize::from(self.nodes[a as usize].0)] = self.epoch;
+                let mut a = p;
+                while self.nodes[a as usize].1 != a {
                     a = self.nodes[a as usize].1;
+                    self.mark[self.nodes[a as usize].0.code()] = self.epoch;
                 }
                 let span = self.adj.span(grid, self.nodes[p as usize].0, y, x);
                 for k in span {
                     let (q, cause) = self.adj.list[k];
-                    if self.mark[usize::from(q)] != self.epoch {
+                    if self.mark[q.code()] != self.epoch {
                         self.nodes.push((q, p, cause));
                         next.push(self.nodes.len() as u32 - 1);
                     }
@@ -1559,7 +1558,7 @@ impl Unary {
                         self.nodes.push((q, p, cause));
                         found.push(self.nodes.len() as u32 - 1);
                     }
-                    if !std::mem::replace(&mut self.on_seen[usize::from(q)], true) {
+                    if !std::mem::replace(&mut self.on_seen[q.code()], true) {
                         self.nodes.push((q, p, cause));
                         layer.push(self.nodes.len() as u32 - 1);
                     }
@@ -1568,7 +1567,7 @@ impl Unary {
         }
         (self.layer, self.next) = (layer, next);
         for &(l, _, _) in &self.nodes {
-            self.on_seen[usize::from(l)] = false;
+            self.on_seen[l.code()] = false;
         }
         let geo = geometry();
         let base = if x && y { 70 } else { 65 };
@@ -1583,20 +1582,24 @@ impl Unary {
             // The cycle: from the closing node back to the start.
             let mut path = Vec::new();
             let mut i = self.nodes[f as usize].1;
-            while i != NONE {
-                path.push(self.nodes[i as usize].0);
-                i = self.nodes[i as usize].1;
+            loop {
+                let (l, p, _) = self.nodes[i as usize];
+                path.push(l);
+                if p == i {
+                    break;
+                }
+                i = p;
             }
-            let cells: Vec<usize> = path.iter().map(|&l| lit_cell(l)).collect();
+            let cells: Vec<usize> = path.iter().map(|&l| cell_digit(l).0).collect();
             let (mut forw, mut back) = (Vec::new(), Vec::new());
             for &l in &path {
-                let (pc, pd) = (lit_cell(l), lit_digit(l));
+                let (pc, pd) = cell_digit(l);
                 for &h in &geo.of[pc] {
                     for &o in &geo.cells[h as usize] {
                         let o = usize::from(o);
                         if !cells.contains(&o) && grid[o] & 1 << pd != 0 {
-                            let k = (o * 9 + pd) as u16;
-                            let v = if lit_on(l) { &mut forw } else { &mut back };
+                            let k = cand(o, pd);
+                            let v = if l.is_on() { &mut forw } else { &mut back };
                             if !v.contains(&k) {
                                 v.push(k);
                             }
@@ -1617,18 +1620,18 @@ impl Unary {
     }
 
     /// The forcing chain search from `source` (X links, and Y links if `y`): a breadth-first
-    /// search for its opposite; the node that reached it (in `nodes`), or `NONE`. A search
-    /// that fails enters in `fails` the literals it shows to fail.
-    fn search(&mut self, grid: &Grid, source: u16, y: bool) -> u32 {
-        let target = source ^ 1;
+    /// search for its opposite; the node that reached it (in `nodes`), if any. A search that
+    /// fails enters in `fails` the literals it shows to fail.
+    fn search(&mut self, grid: &Grid, source: Lit, y: bool) -> Option<u32> {
+        let target = source.negated();
         self.nodes.clear();
-        self.nodes.push((source, NONE, Cause::Start));
-        self.on_seen[usize::from(source)] = true;
+        self.nodes.push((source, 0, Cause::Start));
+        self.on_seen[source.code()] = true;
         let (mut layer, mut next) =
             (std::mem::take(&mut self.layer), std::mem::take(&mut self.next));
         layer.clear();
         layer.push(0);
-        let mut hit = NONE;
+        let mut hit = None;
         'search: while !layer.is_empty() {
             next.clear();
             for &p in &layer {
@@ -1637,10 +1640,10 @@ impl Unary {
                     let (q, cause) = self.adj.list[k];
                     if q == target {
                         self.nodes.push((q, p, cause));
-                        hit = self.nodes.len() as u32 - 1;
+                        hit = Some(self.nodes.len() as u32 - 1);
                         break 'search;
                     }
-                    if !std::mem::replace(&mut self.on_seen[usize::from(q)], true) {
+                    if !std::mem::replace(&mut self.on_seen[q.code()], true) {
                         self.nodes.push((q, p, cause));
                         next.push(self.nodes.len() as u32 - 1);
                     }
@@ -1649,18 +1652,18 @@ impl Unary {
             std::mem::swap(&mut layer, &mut next);
         }
         (self.layer, self.next) = (layer, next);
-        if hit == NONE {
+        if hit.is_none() {
             // The search saw all that the source implies, and not its opposite: a literal it
             // saw implies a part of that, so its own search fails too unless its opposite was
             // seen (the links are those of one grid and kind, as long as `fail_epoch` holds).
             for &(l, _, _) in &self.nodes {
-                if !self.on_seen[usize::from(l ^ 1)] {
-                    self.fails[usize::from(l)] = self.fail_epoch;
+                if !self.on_seen[l.negated().code()] {
+                    self.fails[l.code()] = self.fail_epoch;
                 }
             }
         }
         for &(l, _, _) in &self.nodes {
-            self.on_seen[usize::from(l)] = false;
+            self.on_seen[l.code()] = false;
         }
         hit
     }
@@ -1676,17 +1679,11 @@ impl Unary {
         y: bool,
         all: &mut Vec<(Hint, u32)>,
     ) {
-        let hit = self.search(grid, lit(c, d, on), y);
-        if hit == NONE {
-            return;
-        }
+        let Some(hit) = self.search(grid, Lit::of(cand(c, d), on), y) else { return };
         let mut parents = Vec::new();
         let complexity = self.path_parents(hit, initial, grid, false, &mut parents);
-        let (removes, places) = if on {
-            (vec![(c * 9 + d) as u16], None)
-        } else {
-            (others(grid, c, d), Some((c * 9 + d) as u16))
-        };
+        let (removes, places) =
+            if on { (vec![cand(c, d)], None) } else { (others(grid, c, d), Some(cand(c, d))) };
         if removes.is_empty() {
             return;
         }
@@ -1769,16 +1766,12 @@ impl DynSearch {
         };
         let mut s = Step::new(t);
         match h.places {
-            Some(k) => s.placements.push(cand(k)),
-            None => s.eliminations.extend(h.removes.iter().map(|&k| cand(k))),
+            Some(k) => s.placements.push(k),
+            None => s.eliminations.extend(h.removes.iter().copied()),
         }
         s.length = h.complexity.saturating_sub(2).min(u32::from(u16::MAX)) as u16;
         Some(Some((s, h.tenths as f32 / 10.0)))
     }
-}
-
-fn cand(k: u16) -> Candidate {
-    Candidate::new(Cell::from_index(usize::from(k) / 9), Digit::from_index(usize::from(k) % 9))
 }
 
 #[cfg(test)]

@@ -148,6 +148,13 @@ impl PathJob {
         }
     }
 
+    /// Whether only the rating walk is left: every step has been sent and the board is solved,
+    /// so what remains is Sudoku Explainer's walk (seconds on the hardest positions). The
+    /// reactor serves the person's drills and new puzzle before it.
+    pub fn rating_only(&self) -> bool {
+        self.queued.is_empty() && !self.finished && self.run.board().is_complete()
+    }
+
     /// The next reply, computed without interruption (tests and simple callers).
     pub fn next_reply(&mut self) -> Option<Reply> {
         loop {
@@ -311,6 +318,22 @@ struct Work {
     drills: Drills,
 }
 
+/// Polls the path request in `path` for a slice: its reply goes to `replies`, and it is
+/// dropped when finished.
+fn poll_path(
+    path: &mut Option<(u64, PathJob)>,
+    stop: &dyn Fn() -> bool,
+    replies: &mut Vec<(u64, Reply)>,
+) {
+    let Some((id, job)) = path.as_mut() else { return };
+    let id = *id;
+    match job.poll(Some(stop)) {
+        Poll::Reply(r) => replies.push((id, r)),
+        Poll::Pending => {}
+        Poll::Finished => *path = None,
+    }
+}
+
 /// Polls the first puzzle request of `gens` for a slice: its reply goes to `replies`, and it
 /// leaves the queue when finished. Returns whether there was one.
 fn poll_front_gen(
@@ -333,9 +356,11 @@ fn poll_front_gen(
 /// between which the worker reads its messages, so a [`Job::Cancel`] or a newer path request
 /// stops the older job (it then ends with [`Reply::Cancelled`]) — also in the middle of a long
 /// step, since the path runner and the generator poll their stop check inside long searches.
-/// The path comes first, then the person's drills, then the person's new puzzle, then the
-/// drills made ready in idle time ([`Drills`]), then the pool's background puzzles. Grades are
-/// answered at once, and so is a drill asked for when one is ready.
+/// The path's steps come first, then the person's drills, then the person's new puzzle, then
+/// the path's rating walk (once every step is out: a drill asked for on a tier-4 position need
+/// not wait seconds for the rating of the drill before it), then the drills made ready in idle
+/// time ([`Drills`]), then the pool's background puzzles. Grades are answered at once, and so
+/// is a drill asked for when one is ready.
 #[reactor(SolverReactor)]
 pub async fn solver_reactor(scope: ReactorScope<Request, Response>) {
     let (mut out, mut input) = scope.split();
@@ -445,19 +470,18 @@ pub async fn solver_reactor(scope: ReactorScope<Request, Response>) {
         let mut replies = Vec::new();
         let busy = {
             let mut w = work.borrow_mut();
-            if let Some((id, job)) = w.path.as_mut() {
-                let id = *id;
-                match job.poll(Some(&stop)) {
-                    Poll::Reply(r) => replies.push((id, r)),
-                    Poll::Pending => {}
-                    Poll::Finished => w.path = None,
-                }
+            let steps_left = w.path.as_ref().is_some_and(|(_, job)| !job.rating_only());
+            if steps_left {
+                poll_path(&mut w.path, &stop, &mut replies);
                 true
             } else if w.drills.asked() {
                 replies.extend(w.drills.poll_asked(Some(&stop)));
                 true
             } else if w.gens.front().is_some_and(|(_, g)| !g.background) {
                 poll_front_gen(&mut w.gens, &stop, &mut replies);
+                true
+            } else if w.path.is_some() {
+                poll_path(&mut w.path, &stop, &mut replies);
                 true
             } else if w.drills.making() {
                 replies.extend(w.drills.poll_making(Some(&stop)));
@@ -527,6 +551,29 @@ mod tests {
         assert_eq!(end, PathEnd::Solved);
         assert_eq!(last.values, solution);
         assert!(job.next_reply().is_none());
+    }
+
+    /// `rating_only` is false while steps remain and true from the last step until the end
+    /// with the rating (the reactor's cue to serve the person's drills first), then false.
+    #[test]
+    fn a_path_job_says_when_only_its_rating_walk_is_left() {
+        let Reply::Parsed(start) = parse_job(EASY) else { panic!("parses") };
+        let mut job = PathJob::new(&start);
+        assert!(!job.rating_only());
+        let mut after_last = None;
+        loop {
+            match job.next_reply().expect("a reply before the end") {
+                Reply::Step { after, .. } => {
+                    let last = after.is_complete();
+                    assert_eq!(job.rating_only(), last, "rating_only after a step");
+                    after_last = last.then_some(true);
+                }
+                Reply::PathDone { .. } => break,
+                other => panic!("unexpected {other:?}"),
+            }
+        }
+        assert_eq!(after_last, Some(true), "the last step solves the grid");
+        assert!(!job.rating_only(), "finished: nothing is left");
     }
 
     /// Every reply of a path, polled with a stop check that fires on every poll (the worker's

@@ -207,6 +207,45 @@ async fn cancel_stops_the_hardest_path_mid_way_and_the_worker_keeps_serving() {
     );
 }
 
+/// The person's requests come before a path's rating walk: once every step of the hardest
+/// sample's path is out (its Sudoku Explainer walk then takes seconds), a drill and a new
+/// puzzle asked for arrive before the path's end with its rating, and the rating still comes.
+#[wasm_bindgen_test]
+async fn a_drill_and_a_new_puzzle_asked_during_the_rating_walk_come_before_it() {
+    use deduku_web::protocol::PuzzleChoice;
+    let (client, mut rx) = spawn_worker().await;
+    let hardest = SAMPLES.iter().find(|s| s.id == "forum-hardest-1").expect("the sample");
+    let board = PlainBoard::from_board(&deduku::parse(hardest.text).expect("parses"));
+    client.send(Request { id: 500, job: Job::Path(PathRequest::new(board)) });
+    loop {
+        let r = next(&mut rx, 60).await;
+        assert_eq!(r.id, 500);
+        match r.reply {
+            Reply::Step { after, .. } if after.is_complete() => break,
+            Reply::Step { .. } => {}
+            other => panic!("a step expected, got {other:?}"),
+        }
+    }
+    client.send(Request { id: 501, job: Job::Drill { technique: "x-wing".into(), seed: 1 } });
+    let choice = PuzzleChoice::Level("easy".into());
+    client.send(Request { id: 502, job: Job::Generate { choice, seed: 7, background: false } });
+    let mut order = Vec::new();
+    while order.len() < 3 {
+        let r = next(&mut rx, 120).await;
+        match (r.id, r.reply) {
+            (500, Reply::PathDone { end, .. }) => {
+                assert_eq!(end, PathEnd::Solved);
+                order.push(500);
+            }
+            (501, Reply::Drill(_)) => order.push(501),
+            (502, Reply::Generated(_)) => order.push(502),
+            (502, Reply::GenProgress(_)) => {}
+            (id, other) => panic!("unexpected reply to {id}: {other:?}"),
+        }
+    }
+    assert_eq!(order, [501, 502, 500], "the drill, then the new puzzle, then the rating");
+}
+
 fn mount() -> web_sys::Element {
     let doc = web_sys::window().unwrap().document().unwrap();
     let div = doc.create_element("div").unwrap();

@@ -38,8 +38,12 @@
 //! than four literals, and a forcing chain search from a literal that a failed search reached
 //! without reaching its opposite (those searches run first, upstream components first).
 //!
-//! The search can stop before any run it computes ([`DynSearch::run`]): the cell under way is
-//! searched again on the next call, from the runs kept.
+//! The search can stop before any run it computes ([`DynSearch::run`]), the nested chainings'
+//! runs too: the cell under way is searched again on the next call, from the runs kept, and a
+//! nested chaining stopped part way ([`Engine::nested_hints`]) keeps its runs and the hints of
+//! its cells done, and goes on when the run that called it goes on from the same wave. Each
+//! call computes at least one run (of the search or of the nested chaining under way) before
+//! the check can stop it, so a search stopped every time still ends.
 //!
 //! Literals and candidates are the library's ([`Lit`], [`Candidate`]); a grid is a digit mask
 //! per cell, and a run's nodes are numbered (`u32`) in the order reached.
@@ -401,6 +405,18 @@ struct Engine {
     aborted: bool,
     /// Where the last run stopped for the stop check: the rules tried at the end of its wave.
     paused_at: Option<usize>,
+    /// A nested call of [`Engine::nested_hints`] stopped by the stop check.
+    pending: Option<Pending>,
+}
+
+/// A call of [`Engine::nested_hints`] stopped by the stop check, to go on with: its grids, the
+/// next cell to search, and the hints of the cells before it.
+#[derive(Debug)]
+struct Pending {
+    grid: Grid,
+    initial: Grid,
+    next: usize,
+    all: Vec<(Hint, u32)>,
 }
 
 impl Engine {
@@ -423,6 +439,7 @@ impl Engine {
             fresh: 0,
             aborted: false,
             paused_at: None,
+            pending: None,
         }
     }
 
@@ -627,7 +644,15 @@ impl Engine {
                     break;
                 }
                 self.fresh += 1;
-                let adv = self.advanced(grid, &source, std::mem::take(&mut skip));
+                let Some(adv) = self.advanced(grid, &source, std::mem::take(&mut skip), stop)
+                else {
+                    // The nested chaining stopped (it keeps what it did): its rule is tried
+                    // again from here on the next call, the ones before it known to find
+                    // nothing.
+                    self.paused_at = Some(self.inner_rule());
+                    self.aborted = true;
+                    break;
+                };
                 for a in adv {
                     let q = Lit::of(a.removes, false);
                     if run.get(q).is_some() {
@@ -654,15 +679,28 @@ impl Engine {
         found
     }
 
+    /// The position of the nested chaining ([`Engine::inner`]) among this level's nested
+    /// rules: after the basic rules, and after the forcing chains and cycles at level 3.
+    fn inner_rule(&self) -> usize {
+        if self.mode.level == 3 { 2 } else { 1 }
+    }
+
     /// The eliminations of the first rule nested at this level that finds any depending on
     /// the chain (`grid` is the reduced grid, `source` the grid the chaining started from).
-    /// The first `skip` rules are known to find nothing.
-    fn advanced(&mut self, grid: &Grid, source: &Grid, skip: usize) -> Vec<Advanced> {
+    /// The first `skip` rules are known to find nothing. `None`: the nested chaining stopped
+    /// for `stop` (after some work, which it keeps: call again with the same grids).
+    fn advanced(
+        &mut self,
+        grid: &Grid,
+        source: &Grid,
+        skip: usize,
+        stop: Option<&dyn Fn() -> bool>,
+    ) -> Option<Vec<Advanced>> {
         let mut out = Vec::new();
         if skip < 1 {
             basic_rules(grid, source, &mut out);
             if !out.is_empty() {
-                return out;
+                return Some(out);
             }
         }
         let level = self.mode.level;
@@ -672,33 +710,62 @@ impl Engine {
                 push_hints(&hints, &mut out);
             }
             if !out.is_empty() || level == 2 {
-                return out;
+                return Some(out);
             }
         }
         if let Some(inner) = self.inner.as_mut() {
-            let hints = inner.hints(grid, Some(source), None);
+            let hints = inner.nested_hints(grid, source, stop)?;
             push_hints(&hints, &mut out);
         }
-        out
+        Some(out)
     }
 
-    /// Every hint of this rule on `grid` (a nested rule: sorted, one per set of eliminations,
-    /// each with its rule parents against `initial`), or only the best one (`best`).
-    fn hints(&mut self, grid: &Grid, initial: Option<&Grid>, best: Option<&mut Best>) -> Vec<Hint> {
-        let mut all = Vec::new();
-        let mut sink = Sink { all: &mut all, best, initial, seq: 0, stop: None };
-        let mut g = *grid;
-        for c in 0..81 {
-            self.cell_hints(&mut g, c, &mut sink);
-        }
-        let mut out = finish(all);
-        if let Some(initial) = initial {
-            for h in &mut out {
-                h.parents = self.parents_of(h, initial, grid);
+    /// Every hint of this rule (a rule nested in a chaining) on `grid`: sorted, one per set of
+    /// eliminations, each with its rule parents against `initial`. `None`: the stop check
+    /// fired, after at least one run computed in this call; the runs and the hints of the
+    /// cells done are kept, and the next call with the same grids goes on from there (a call
+    /// with other grids starts over).
+    fn nested_hints(
+        &mut self,
+        grid: &Grid,
+        initial: &Grid,
+        stop: Option<&dyn Fn() -> bool>,
+    ) -> Option<Vec<Hint>> {
+        let mut p = match self.pending.take() {
+            Some(p) if p.grid == *grid && p.initial == *initial => p,
+            other => {
+                if other.is_some() {
+                    self.forget();
+                }
+                Pending { grid: *grid, initial: *initial, next: 0, all: Vec::new() }
             }
+        };
+        self.fresh = 0;
+        let mut g = *grid;
+        while p.next < 81 {
+            let done = p.all.len();
+            let mut sink = Sink {
+                all: &mut p.all,
+                best: None,
+                initial: Some(initial),
+                seq: done as u32,
+                stop,
+            };
+            self.cell_hints(&mut g, p.next, &mut sink);
+            if std::mem::take(&mut self.aborted) {
+                // The cell is searched again from its start (its runs kept).
+                p.all.truncate(done);
+                self.pending = Some(p);
+                return None;
+            }
+            p.next += 1;
+        }
+        let mut out = finish(p.all);
+        for h in &mut out {
+            h.parents = self.parents_of(h, initial, grid);
         }
         self.forget();
-        out
+        Some(out)
     }
 
     /// The hints from cell `c`.
@@ -1917,5 +1984,85 @@ mod tests {
             }
         }
         assert!(calls > 500, "{calls} calls");
+    }
+
+    /// A stop check firing at about one poll in four (pseudo-random from `seed`).
+    fn random_stop(seed: u64) -> impl Fn() -> bool {
+        let state = std::cell::Cell::new(seed);
+        move || {
+            let x = state.get().wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+            state.set(x);
+            x >> 62 == 0
+        }
+    }
+
+    /// The chainings nested at 10.0 and 10.5 (levels 0, 1 and 2 inside), stopped at random
+    /// polls and called again, give the hints they give when never stopped, on the puzzles'
+    /// grids reduced around their solutions.
+    #[test]
+    fn nested_chainings_stopped_at_random_give_the_same_hints() {
+        let mut stops = 0;
+        for (i, (board, _)) in rated().iter().enumerate().take(3) {
+            let mut initial: Grid = [0; 81];
+            for c in Cell::all() {
+                if board.value(c).is_none() {
+                    for d in board.candidates(c).iter() {
+                        initial[c.index()] |= 1 << d.index();
+                    }
+                }
+            }
+            let solution = crate::solve::count_solutions(board, 2).solutions[0];
+            let mut grid = initial;
+            for (c, m) in grid.iter_mut().enumerate() {
+                for d in bits(*m) {
+                    if usize::from(solution[c]) != d + 1 && (c * 9 + d) % 3 == 0 {
+                        *m &= !(1 << d);
+                    }
+                }
+            }
+            for level in 0..3 {
+                let mode = Mode { multiple: true, dynamic: true, level, limit: 0 };
+                let whole = Engine::new(mode).nested_hints(&grid, &initial, None);
+                let whole = format!("{:?}", whole.expect("no stop check"));
+                let (mut engine, stop) = (Engine::new(mode), random_stop(i as u64 + 7));
+                let hints = loop {
+                    if let Some(h) = engine.nested_hints(&grid, &initial, Some(&stop)) {
+                        break h;
+                    }
+                    stops += 1;
+                };
+                assert_eq!(format!("{hints:?}"), whole, "line {i}, level {level}");
+            }
+        }
+        assert!(stops > 100, "{stops} stops");
+    }
+
+    /// A 10.5 stage stopped at random polls, inside its nested chainings too, finds what it
+    /// finds when never stopped (each stage on its own, on a puzzle's solution with 30 cells
+    /// open).
+    #[test]
+    fn the_deepest_stages_stopped_at_random_find_the_same_step() {
+        let solution = crate::solve::count_solutions(&rated()[0].0, 2).solutions[0];
+        let text: String = (0..81)
+            .map(|c| if c * 37 % 81 < 30 { '.' } else { char::from(b'0' + solution[c]) })
+            .collect();
+        let board = parse(&text).expect("a position");
+        let (mut calls, mut inner_stops) = (0, 0);
+        for mode in stages().into_iter().filter(|m| m.level == 4) {
+            let whole = DynSearch::new(mode).run(&board, &mut Shared::default(), None);
+            let whole = whole.expect("no stop check");
+            let stop = random_stop(u64::from(mode.limit));
+            let (mut search, mut shared) = (DynSearch::new(mode), Shared::default());
+            let found = loop {
+                calls += 1;
+                if let Some(found) = search.run(&board, &mut shared, Some(&stop)) {
+                    break found;
+                }
+                let inner = search.engine.inner.as_ref();
+                inner_stops += usize::from(inner.is_some_and(|e| e.pending.is_some()));
+            };
+            assert_eq!(found, whole, "{mode:?}");
+        }
+        assert!(inner_stops > 20, "{inner_stops} stops inside a nested chaining, {calls} calls");
     }
 }

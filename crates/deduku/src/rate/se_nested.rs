@@ -35,8 +35,10 @@
 //! and 1 → each level 4 rule), trying only its further rules there. The forcing chains and
 //! cycles nested at levels 2 and 3 (thousands of grids per stage) skip the searches that cannot
 //! find anything: a cycle search from a literal whose strongly connected component has fewer
-//! than four literals, and a forcing chain search from a literal that a failed search reached
-//! without reaching its opposite (those searches run first, upstream components first).
+//! than four literals, and a forcing chain search from a literal whose opposite is not among
+//! the literals it leads to (a set per component, made from the sets of the components it
+//! leads to as Tarjan's search closes it), or that a failed search reached without reaching
+//! its opposite.
 //!
 //! The search can stop before any run it computes ([`DynSearch::run`]), the nested chainings'
 //! runs too: the cell under way is searched again on the next call, from the runs kept, and a
@@ -1256,7 +1258,7 @@ struct Unary {
     mark: Vec<u32>,
     epoch: u32,
     /// The literals whose forcing chain search is known to find nothing on this grid and kind
-    /// of links (`fails[lit] == fail_epoch`), see [`Unary::forcing`].
+    /// of links (`fails[lit] == fail_epoch`): by their components' reach, or by a search.
     fails: Vec<u32>,
     fail_epoch: u32,
     /// Per literal, the size of its strongly connected component in the links of one kind
@@ -1265,6 +1267,10 @@ struct Unary {
     tarjan: Tarjan,
     /// The literals of the components, each component after those it leads to.
     order: Vec<Lit>,
+    /// With X links: per literal of `order`, its component's number, and per component, the
+    /// literals its literals lead to (its own included).
+    comp: Vec<u32>,
+    reach: Vec<LitSet>,
     /// Make every search, those known to find nothing too (the tests' reference).
     every_search: bool,
 }
@@ -1371,19 +1377,14 @@ impl Unary {
             self.components(grid, y, x);
             let prune = !self.every_search;
             if x && prune {
-                // The forcing chain searches that fail, found with fewer searches: a literal's
-                // search before those of the literals it leads to (components in topological
-                // order), whose searches its failure shows to fail. The searches that succeed
-                // are made again below, in order, for their hints.
-                let order = std::mem::take(&mut self.order);
-                for &l in order.iter().rev() {
-                    if grid[cell_digit(l).0].count_ones() >= 2
-                        && self.fails[l.code()] != self.fail_epoch
-                    {
-                        self.search(grid, l, y);
+                // The forcing chain searches that fail, without searching: those whose
+                // opposite is not among what their literal leads to.
+                for &l in &self.order {
+                    let reach = &self.reach[self.comp[l.code()] as usize];
+                    if !reach.contains(l.negated()) {
+                        self.fails[l.code()] = self.fail_epoch;
                     }
                 }
-                self.order = order;
             }
             for c in 0..81 {
                 if grid[c].count_ones() < 2 {
@@ -1429,6 +1430,9 @@ impl Unary {
         self.scc.clear();
         self.scc.resize(LITS, 0);
         self.order.clear();
+        let with_reach = x && !self.every_search;
+        self.comp.resize(LITS, 0);
+        self.reach.clear();
         let mut counter = 0u32;
         for c in 0..81 {
             if grid[c].count_ones() < 2 {
@@ -1475,10 +1479,26 @@ impl Unary {
                     if t.low[vi] == t.index[vi] {
                         let from = t.stack.iter().rposition(|&z| z == v).unwrap_or(0);
                         let size = (t.stack.len() - from) as u16;
+                        let id = self.reach.len() as u32;
                         for &z in &t.stack[from..] {
                             t.on_stack[z.code()] = false;
                             self.scc[z.code()] = size;
+                            self.comp[z.code()] = id;
                             self.order.push(z);
+                        }
+                        if with_reach {
+                            // Every component its literals lead to is done (numbered) already.
+                            let mut set = LitSet::EMPTY;
+                            for &z in &t.stack[from..] {
+                                set.insert(z);
+                                for k in self.adj.span(grid, z, y, x) {
+                                    let cw = self.comp[self.adj.list[k].0.code()];
+                                    if cw != id {
+                                        set.union_with(&self.reach[cw as usize]);
+                                    }
+                                }
+                            }
+                            self.reach.push(set);
                         }
                         t.stack.truncate(from);
                     }

@@ -13,7 +13,9 @@
 //! ratio to `serate`'s time when the file gives one (a fifth column like `1m47s`), and the worst
 //! puzzles with the technique of their hardest step. `--poll-gaps` runs each path through
 //! [`deduku::logic::PathRun`] with a stop check that never fires, and prints the longest time
-//! between two polls of it (how long a cancel waits at worst).
+//! between two polls of it (how long a cancel waits at worst); with `--cpu`, in the thread's CPU
+//! time (Linux's `/proc/thread-self/schedstat`), so that time the thread spends preempted on a
+//! loaded machine does not count.
 //! Measured numbers are in the README (`bench/run rating` writes them).
 
 use deduku_test_support as support;
@@ -111,11 +113,13 @@ fn main() {
     let mut limit = usize::MAX;
     let mut worst_n = 15;
     let mut poll_gaps = false;
+    let mut cpu = false;
     while let Some(a) = args.next() {
         match a.as_str() {
             "--limit" => limit = args.next().and_then(|n| n.parse().ok()).unwrap_or(limit),
             "--worst" => worst_n = args.next().and_then(|n| n.parse().ok()).unwrap_or(worst_n),
             "--poll-gaps" => poll_gaps = true,
+            "--cpu" => cpu = true,
             _ => file = Some(PathBuf::from(a)),
         }
     }
@@ -136,7 +140,7 @@ fn main() {
     for r in &set {
         let t0 = Instant::now();
         let path = if poll_gaps {
-            let (path, gap) = run_polled(&r.board);
+            let (path, gap) = run_polled(&r.board, cpu);
             gaps.push(gap);
             path
         } else {
@@ -209,21 +213,32 @@ fn main() {
     }
 }
 
+/// The thread's CPU time so far (Linux), or its wall time since `start`.
+fn clock(cpu: bool, start: Instant) -> std::time::Duration {
+    let ns = cpu
+        .then(|| std::fs::read_to_string("/proc/thread-self/schedstat").ok())
+        .flatten()
+        .and_then(|s| s.split_whitespace().next()?.parse::<u64>().ok());
+    ns.map_or_else(|| start.elapsed(), std::time::Duration::from_nanos)
+}
+
 /// The path of `board` run with a stop check that never fires, and the longest time between
-/// two polls of it (from the start, and to the end).
-fn run_polled(board: &Board) -> (deduku::Path, std::time::Duration) {
+/// two polls of it (from the start, and to the end): wall time, or the thread's CPU time.
+fn run_polled(board: &Board, cpu: bool) -> (deduku::Path, std::time::Duration) {
     use deduku::logic::{Advance, Options, PathRun};
     use std::cell::Cell;
-    let last = Cell::new(Instant::now());
+    let start = Instant::now();
+    let last = Cell::new(clock(cpu, start));
     let gap = Cell::new(std::time::Duration::ZERO);
     let stop = || {
-        let now = Instant::now();
-        gap.set(gap.get().max(now - last.get()));
+        let now = clock(cpu, start);
+        gap.set(gap.get().max(now.saturating_sub(last.get())));
         last.set(now);
         false
     };
     let mut run = PathRun::new(board, &Options::default());
     while !matches!(run.advance(Some(&stop)), Advance::Done) {}
-    gap.set(gap.get().max(last.get().elapsed()));
+    let end = clock(cpu, start);
+    gap.set(gap.get().max(end.saturating_sub(last.get())));
     (run.finish(), gap.get())
 }

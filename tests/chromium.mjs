@@ -284,3 +284,8 @@ export function keyToGrid(page, i, [, key, code, shiftKey, ctrlKey]) {
     cell.dispatchEvent(new KeyboardEvent('keydown', { key, code, shiftKey, ctrlKey, bubbles: true, cancelable: true }));
   }), [i, key, code, shiftKey, ctrlKey]);
 }
+
+/** The slow link of the first-visit probes (bench/page/slow-network.mjs and
+ *  first-visit-timeline.mjs): DevTools' slow 4G, 1.6 Mbps down, 750 kbps up, 150 ms round trip,
+ *  as `Network.emulateNetworkConditions` takes it. */
+export const SLOW_4G = { offline: false, latency: 150, downloadThroughput: 1.6e6 / 8, uploadThroughput: 750e3 / 8 };

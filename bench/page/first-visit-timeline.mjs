@@ -6,11 +6,10 @@
 // grid's 81 cells were in the page. A fresh browser profile per run.
 //
 //   node bench/page/first-visit-timeline.mjs RUNS DIST
-import { median, probeArgs, withFreshBrowser } from '../../tests/chromium.mjs';
+import { SLOW_4G as SLOW, median, probeArgs, withFreshBrowser } from '../../tests/chromium.mjs';
 import { startServer } from '../../tests/static-server.mjs';
 
 const { runs, dists } = probeArgs('first-visit-timeline');
-const SLOW = { offline: false, latency: 150, downloadThroughput: 1.6e6 / 8, uploadThroughput: 750e3 / 8 };
 const rows = new Map();
 const add = (k, v) => { if (!rows.has(k)) rows.set(k, []); rows.get(k).push(v); };
 for (let r = 0; r < runs; r++) {

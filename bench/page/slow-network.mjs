@@ -23,11 +23,10 @@
 // and, for the first run's first visit, every response of the server by file (status, encoding,
 // bytes), to show that no file's body comes twice.
 // Not part of the test suite: its numbers vary with the machine's load.
-import { median, probeArgs, withFreshBrowser } from '../../tests/chromium.mjs';
+import { SLOW_4G as SLOW, median, probeArgs, withFreshBrowser } from '../../tests/chromium.mjs';
 import { startServer } from '../../tests/static-server.mjs';
 
 const { runs, dists } = probeArgs('slow-network');
-const SLOW = { offline: false, latency: 150, downloadThroughput: 1.6e6 / 8, uploadThroughput: 750e3 / 8 };
 const SERVER_LINK = process.env.LINK === 'server';
 
 /** The first solution of `givens` (81 digits, 0 for empty), by backtracking. */

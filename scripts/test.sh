@@ -126,7 +126,8 @@ for _ in $(seq 1 100); do
 done
 port=$(awk '/^listening/ {print $2}' "$port_file")
 [ -n "$port" ] || { echo "the static server did not start" >&2; exit 1; }
-(cd tests && DEDUKU_URL="http://127.0.0.1:$port/" node --test)
+# Two processes at once: the e2e tests are in two shards (tests/e2e.mjs says why).
+(cd tests && DEDUKU_URL="http://127.0.0.1:$port/" node --test --test-concurrency=2)
 kill "$server_pid"
 wait "$server_pid" 2>/dev/null || true
 trap - EXIT

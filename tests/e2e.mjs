@@ -1,7 +1,8 @@
 // End-to-end tests: playwright-core drives Debian's Chromium against the release build.
+// Run through e2e-1.test.mjs and e2e-2.test.mjs (`node --test --test-concurrency=2` in tests/).
 // scripts/test.sh serves dist/ on loopback and passes its address in DEDUKU_URL; without it,
 // these tests serve ../dist themselves.
-import { test, before, after, afterEach } from 'node:test';
+import { test as nodeTest, before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtemp, mkdir, readFile, readdir, rm } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
@@ -11,6 +12,17 @@ import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startServer } from './static-server.mjs';
 import { keyRound, keyToGrid, launchBrowser, openMenusFor, pasteInto, readSample, settleFrames, solveAll, traceEvents, withFreshBrowser } from './chromium.mjs';
+
+// The tests run in shards, one process and browser each (e2e-1.test.mjs, e2e-2.test.mjs set
+// E2E_SHARD to "K/N" and import this file; scripts/test.sh runs them side by side): a test
+// spends much of its time waiting on the page, its worker and timers, so two shards side by
+// side take less time than one (bench/NOTES.md, "Test time"). Shard K of N registers every Nth
+// test from the Kth; the tests are independent (each opens its own page on a clean state).
+const [SHARD, SHARDS] = (process.env.E2E_SHARD ?? '0/1').split('/').map(Number);
+let testIndex = 0;
+function test(...args) {
+  if (testIndex++ % SHARDS === SHARD) nodeTest(...args);
+}
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..');

@@ -8,7 +8,7 @@
 //   node bench/page/drill-ready.mjs URL [TIERS=1,2,3] [READY=3] [IDLE_MS=4000]
 //
 // Prints one line per technique (cold, ready median) and the medians over all.
-import { launchBrowser, median } from '../../tests/chromium.mjs';
+import { DRAWN, launchBrowser, median } from '../../tests/chromium.mjs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -22,7 +22,7 @@ const context = await launchBrowser(dir);
 try {
   const page = await context.newPage();
   await page.goto(url);
-  await page.waitForSelector('[role=gridcell]');
+  await page.waitForSelector(DRAWN, { state: 'attached' });
   await page.click('#learn-open');
   await page.waitForSelector('#learn .learn-item');
   // The techniques by tier, in the list's order.

@@ -3,7 +3,7 @@
 // Usage: node bench/page/learn-shots.mjs URL OUTDIR
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { withFreshBrowser } from '../../tests/chromium.mjs';
+import { DRAWN, withFreshBrowser } from '../../tests/chromium.mjs';
 
 const [url = 'http://127.0.0.1:8080/', out = 'tests/screenshots/learn'] = process.argv.slice(2);
 await mkdir(out, { recursive: true });
@@ -12,7 +12,7 @@ for (const [w, h] of [[390, 844], [1280, 900]]) {
     const page = await context.newPage();
     await page.setViewportSize({ width: w, height: h });
     await page.goto(url);
-    await page.waitForSelector('[role=gridcell]');
+    await page.waitForSelector(DRAWN, { state: 'attached' });
     await page.click('#learn-open');
     await page.waitForSelector('#learn .learn-item');
     await page.screenshot({ path: join(out, `list-${w}.png`) });

@@ -15,8 +15,8 @@ use super::techniques::Techniques;
 use super::update::UpdateNotice;
 use crate::hooks::use_learn_progress;
 use crate::hooks::{
-    KEY_HELP, use_action, use_file_drop, use_opened, use_page_keys, use_persisted_model,
-    use_player, use_pool_when_idle, use_worker,
+    KEY_HELP, use_action, use_after_first_paint, use_file_drop, use_opened, use_page_keys,
+    use_persisted_model, use_player, use_pool_when_idle, use_worker,
 };
 use crate::state::LearnAction;
 use crate::state::{Action, Awaited, POOL_LEVELS, PathState};
@@ -33,6 +33,8 @@ pub fn App() -> Html {
     use_pool_when_idle(&model);
     use_learn_progress(&model);
     let keys_fold = use_opened();
+    // The closed menus' bodies come after the grid's first frame (see the hook).
+    let drawn = use_after_first_paint();
 
     let on_select = use_action(&on_action, Action::Select);
     let on_jump = use_action(&on_action, Action::Jump);
@@ -100,17 +102,17 @@ pub fn App() -> Html {
                         <details class="drawer" id="puzzle-menu">
                             <summary>{ "Puzzle" }</summary>
                             <div class="fold-body">
-                                <NewPuzzle level={m.settings.level.clone()} {ready} givens_mode={m.view.givens}
+                                if drawn { <NewPuzzle level={m.settings.level.clone()} {ready} givens_mode={m.view.givens}
                                     on_action={on_action.clone()} />
-                                <Import on_action={on_action.clone()} />
+                                <Import on_action={on_action.clone()} /> }
                             </div>
                         </details>
                         <details class="drawer" id="tools-menu">
                             <summary>{ "Tools" }</summary>
                             <div class="fold-body">
-                                <Assist checking={m.view.checking()} show_mistakes={m.settings.show_mistakes}
+                                if drawn { <Assist checking={m.view.checking()} show_mistakes={m.settings.show_mistakes}
                                     show_singles={m.view.singles} bivalue={m.view.bivalue} auto={m.settings.auto}
-                                    on_action={on_action.clone()} />
+                                    on_action={on_action.clone()} /> }
                             </div>
                         </details>
                         <Techniques {enabled} found={m.found.clone()} finding={m.mail.waiting(Awaited::Find)}
@@ -118,9 +120,9 @@ pub fn App() -> Html {
                         <details class="drawer" id="share-menu">
                             <summary>{ "Share, export and print" }</summary>
                             <div class="fold-body">
-                                <Export pos={m.pos.clone()} auto={m.settings.auto} step={m.highlighted_step()}
+                                if drawn { <Export pos={m.pos.clone()} auto={m.settings.auto} step={m.highlighted_step()}
                                     {warnings} {mistakes} {singles} highlight={m.view.highlight()} bivalue={m.view.bivalue}
-                                    {on_action} />
+                                    {on_action} /> }
                             </div>
                         </details>
                         // The list is there from the start, empty, so that filling it keeps the

@@ -73,25 +73,7 @@ RUSTDOCFLAGS=-Dwarnings cargo doc --workspace --no-deps
 
 step "trunk build --release"
 trunk build --release --offline
-# Each built file once: the precompressed copies beside them (FILE.gz, FILE.br, written by
-# scripts/precache.mjs) are what a server sends instead, so they are not counted again; the
-# brotli column is their size.
-total=0
-br_total=0
-for f in dist/*; do
-  case "$f" in *.gz | *.br) continue ;; esac
-  size=$(gzip -9 -c "$f" | wc -c)
-  br=0
-  [ -f "$f.br" ] && br=$(wc -c <"$f.br")
-  total=$((total + size))
-  br_total=$((br_total + br))
-  printf '  %-40s %8d bytes gzip %8d bytes brotli\n' "$(basename "$f")" "$size" "$br" >&2
-done
-printf '  dist/ total: %d bytes gzip (budget 600000), %d bytes brotli\n' "$total" "$br_total" >&2
-if [ "$total" -gt 600000 ]; then
-  echo "dist/ is over the size budget" >&2
-  exit 1
-fi
+scripts/dist-size.sh 600000 >&2
 # The app's wasm is what a first visit waits for before the grid (issue 52: 1.5 s over slow 4G),
 # so it keeps no copy of the standard library's sorts (several kB each, per element type): the
 # library's small sort (`deduku::sort`) does the page's sorting. The unbound module Cargo wrote

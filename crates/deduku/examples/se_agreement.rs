@@ -123,6 +123,13 @@ fn main() {
             _ => file = Some(PathBuf::from(a)),
         }
     }
+    if cpu && thread_cpu().is_none() {
+        eprintln!(
+            "--cpu reads the thread's CPU time from /proc/thread-self/schedstat (Linux), \
+             which cannot be read here; without --cpu the gaps are in wall time"
+        );
+        std::process::exit(2);
+    }
     let path = file.unwrap_or_else(|| support::shared_path("data/corpora/se-rated-dev.txt"));
     let Some(set) = read(&path) else {
         println!("{} not found; nothing to measure (it lives in ../shared)", path.display());
@@ -213,13 +220,17 @@ fn main() {
     }
 }
 
-/// The thread's CPU time so far (Linux), or its wall time since `start`.
+/// The thread's CPU time so far, from Linux's `/proc/thread-self/schedstat`; `None` where that
+/// cannot be read.
+fn thread_cpu() -> Option<std::time::Duration> {
+    let s = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    s.split_whitespace().next()?.parse().ok().map(std::time::Duration::from_nanos)
+}
+
+/// The thread's CPU time so far (`cpu`; checked readable at the start), or its wall time since
+/// `start`.
 fn clock(cpu: bool, start: Instant) -> std::time::Duration {
-    let ns = cpu
-        .then(|| std::fs::read_to_string("/proc/thread-self/schedstat").ok())
-        .flatten()
-        .and_then(|s| s.split_whitespace().next()?.parse::<u64>().ok());
-    ns.map_or_else(|| start.elapsed(), std::time::Duration::from_nanos)
+    cpu.then(thread_cpu).flatten().unwrap_or_else(|| start.elapsed())
 }
 
 /// The path of `board` run with a stop check that never fires, and the longest time between

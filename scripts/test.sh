@@ -38,11 +38,15 @@ cargo clippy -p deduku-web --target wasm32-unknown-unknown --lib --bins --test b
 step "cargo test (profile test-release: optimised, no LTO)"
 # The tests that read ../shared (big corpora, the reference solver) are #[ignore]d, so a fresh
 # clone counts them as ignored; they run when ../shared/data exists beside the project.
+# The examples (timing tools for bench/run) are not built here: clippy above has checked them,
+# and building them optimised took about 45 s of CPU. The doc tests run on their own.
+targets=(--workspace --profile test-release --lib --bins --tests)
 if [ -d ../shared/data ]; then
-  cargo test --workspace --profile test-release -- --include-ignored
+  cargo test "${targets[@]}" -- --include-ignored
 else
-  cargo test --workspace --profile test-release
+  cargo test "${targets[@]}"
 fi
+cargo test --workspace --profile test-release --doc
 
 step "fuzz targets (20 s each, when nightly and cargo-fuzz are installed)"
 # The fuzz crate is a workspace of its own (fuzz/): libFuzzer needs the nightly toolchain. A

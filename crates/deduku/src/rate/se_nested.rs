@@ -157,8 +157,6 @@ struct Run {
     at: Vec<u32>,
     on_order: Vec<u32>,
     off_order: Vec<u32>,
-    /// Per node, its ancestors (itself included).
-    anc: Vec<LitSet>,
     /// Whether a node came from a nested chain.
     nested: bool,
 }
@@ -171,7 +169,6 @@ impl Run {
             at: vec![NO_NODE; LITS],
             on_order: Vec::new(),
             off_order: Vec::new(),
-            anc: Vec::new(),
             nested: false,
         }
     }
@@ -184,7 +181,6 @@ impl Run {
         self.parents.clear();
         self.on_order.clear();
         self.off_order.clear();
-        self.anc.clear();
         self.nested = false;
     }
 
@@ -200,20 +196,6 @@ impl Run {
         let from = self.parents.len() as u32;
         self.parents.extend_from_slice(parents);
         self.nodes.push(Node { lit: l, cause, from, count: parents.len() as u32, nested });
-        // The set is made in place: the first parent's, then the others' added.
-        let at = self.anc.len();
-        match parents.split_first() {
-            Some((&first, rest)) => {
-                let first = first as usize;
-                self.anc.extend_from_within(first..first + 1);
-                let (old, set) = self.anc.split_at_mut(at);
-                for &p in rest {
-                    set[0].union_with(&old[p as usize]);
-                }
-            }
-            None => self.anc.push(LitSet::EMPTY),
-        }
-        self.anc[at].insert(l);
         self.nested |= nested.is_some();
         self.nodes.len() as u32 - 1
     }
@@ -243,9 +225,20 @@ impl Run {
         None
     }
 
-    /// The ancestors of node `i` (itself included), a set of literals.
-    fn anc(&self, i: u32) -> &LitSet {
-        &self.anc[i as usize]
+    /// The ancestors of node `i` (itself included), a set of literals, made in `set` (`todo`:
+    /// scratch). Made when asked for, by a walk up the parents: far fewer nodes are a hint's
+    /// conclusion than are reached. Every ancestor but `i` was entered in the index, so no two
+    /// have the same literal, and a literal met again is a node met again.
+    fn ancestors(&self, i: u32, set: &mut LitSet, todo: &mut Vec<u32>) {
+        *set = LitSet::EMPTY;
+        todo.clear();
+        todo.extend_from_slice(self.parents_of(i));
+        while let Some(p) = todo.pop() {
+            if set.insert_new(self.nodes[p as usize].lit) {
+                todo.extend_from_slice(self.parents_of(p));
+            }
+        }
+        set.insert(self.nodes[i as usize].lit);
     }
 
     fn parents_of(&self, i: u32) -> &[u32] {
@@ -915,8 +908,10 @@ impl Engine {
         let parents: Vec<Lit> = Vec::new();
         let mut todo = std::mem::take(&mut self.todo);
         let mut kept = Vec::new();
+        let mut anc = LitSet::EMPTY;
         for &(run, t) in targets {
-            complexity += run.anc(t).len();
+            run.ancestors(t, &mut anc, &mut todo);
+            complexity += anc.len();
             if sink.initial.is_some() {
                 kept.push((run.nodes[0].lit, t));
             }
@@ -959,11 +954,13 @@ impl Engine {
     fn parents_of(&self, h: &Hint, initial: &Grid, grid: &Grid) -> Vec<Lit> {
         let geo = geometry();
         let mut parents = Vec::new();
+        let (mut anc, mut todo) = (LitSet::EMPTY, Vec::new());
         for &(seed, t) in &h.targets {
             let Some(e) = self.runs.at[seed.code()].as_ref() else { continue };
             let run = &e.run;
             let target = run.nodes[t as usize];
-            for l in run.anc(t).iter().filter(|l| l.is_on()) {
+            run.ancestors(t, &mut anc, &mut todo);
+            for l in anc.iter().filter(|l| l.is_on()) {
                 // The target may be a second node of its literal (a contradiction's), not in the
                 // run's index; every other ancestor is there.
                 let n = match run.get(l) {

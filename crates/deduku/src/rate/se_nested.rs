@@ -1095,15 +1095,16 @@ fn basic_rules(grid: &Grid, source: &Grid, out: &mut Vec<Advanced>) {
             }
         }
     };
-    let places = |h: usize, d: usize| -> u16 {
-        let mut m = 0u16;
+    // Per house and digit, its places (bits: positions in the house), made once.
+    let mut place_table = [[0u16; 9]; 27];
+    for (h, row) in place_table.iter_mut().enumerate() {
         for (i, &o) in geo.cells[h].iter().enumerate() {
-            if grid[usize::from(o)] & 1 << d != 0 {
-                m |= 1 << i;
+            for d in bits(grid[usize::from(o)]) {
+                row[d] |= 1 << i;
             }
         }
-        m
-    };
+    }
+    let places = |h: usize, d: usize| -> u16 { place_table[h][d] };
     let emit = |removes: Vec<Candidate>, parents: Vec<Lit>, out: &mut Vec<Advanced>| {
         if parents.is_empty() {
             return;
@@ -1120,14 +1121,18 @@ fn basic_rules(grid: &Grid, source: &Grid, out: &mut Vec<Advanced>) {
             digit_cells[d] |= 1 << c;
         }
     }
-    for (bases, crosses) in [(18..27, 0..18), (0..18, 18..27)] {
+    for bases in [18..27, 0..18] {
         for b in bases {
             for (d, &dc) in digit_cells.iter().enumerate() {
                 let p = dc & geo.mask[b];
                 if p.count_ones() < 2 {
                     continue;
                 }
-                for x in crosses.clone() {
+                // A house of the other kind holding every place holds the first: for a box,
+                // its row, then its column (rows are numbered first); for a line, its box.
+                let [block, row, column] = geo.of[p.trailing_zeros() as usize];
+                let crosses = if b >= 18 { &[row, column][..] } else { &[block][..] };
+                for x in crosses.iter().map(|&x| usize::from(x)) {
                     if p & !geo.mask[x] != 0 {
                         continue;
                     }
@@ -1152,7 +1157,7 @@ fn basic_rules(grid: &Grid, source: &Grid, out: &mut Vec<Advanced>) {
     }
     // Hidden pairs: boxes, columns, rows.
     for h in (18..27).chain(9..18).chain(0..9) {
-        let ps: [u16; 9] = std::array::from_fn(|d| places(h, d));
+        let ps = place_table[h];
         for a in 0..9 {
             for b in a + 1..9 {
                 let u = ps[a] | ps[b];

@@ -1301,21 +1301,13 @@ struct Adj {
     span: Vec<(u32, u32)>,
     list: Vec<(Lit, Cause)>,
     now: u32,
-    scratch: Vec<(Lit, Cause)>,
     /// Per house × digit, its places on the grid (bits: positions in the house).
     places: [u16; 27 * 9],
 }
 
 impl Default for Adj {
     fn default() -> Adj {
-        Adj {
-            epoch: Vec::new(),
-            span: Vec::new(),
-            list: Vec::new(),
-            now: 0,
-            scratch: Vec::new(),
-            places: [0; 27 * 9],
-        }
+        Adj { epoch: Vec::new(), span: Vec::new(), list: Vec::new(), now: 0, places: [0; 27 * 9] }
     }
 }
 
@@ -1351,10 +1343,9 @@ impl Adj {
         let x = x || y && l.is_on();
         let k = (usize::from(y) * 2 + usize::from(x) - 1) * LITS + l.code();
         if self.epoch[k] != self.now {
-            Unary::implies(grid, &self.places, l, y, x, &mut self.scratch);
-            let from = self.list.len() as u32;
-            self.list.extend_from_slice(&self.scratch);
-            self.span[k] = (from, self.scratch.len() as u32);
+            let from = self.list.len();
+            Unary::implies(grid, &self.places, l, y, x, &mut self.list);
+            self.span[k] = (from as u32, (self.list.len() - from) as u32);
             self.epoch[k] = self.now;
         }
         let (from, n) = self.span[k];
@@ -1423,17 +1414,23 @@ impl Unary {
     /// search without recursion.
     fn components(&mut self, grid: &Grid, y: bool, x: bool) {
         let mut t = std::mem::take(&mut self.tarjan);
-        t.index.clear();
-        t.index.resize(LITS, Tarjan::UNVISITED);
-        t.low.clear();
-        t.low.resize(LITS, 0);
-        t.on_stack.clear();
-        t.on_stack.resize(LITS, false);
-        self.scc.clear();
-        self.scc.resize(LITS, 0);
+        if t.index.len() != LITS {
+            t.index = vec![Tarjan::UNVISITED; LITS];
+            t.low = vec![0; LITS];
+            t.on_stack = vec![false; LITS];
+            self.scc = vec![0; LITS];
+            self.comp = vec![0; LITS];
+        } else {
+            // Only the literals the last search visited (each in a component, so in `order`)
+            // have entries to reset: `low` is set on a visit, `on_stack` is reset on leaving
+            // the stack, `comp` is read for the components' literals only.
+            for &z in &self.order {
+                t.index[z.code()] = Tarjan::UNVISITED;
+                self.scc[z.code()] = 0;
+            }
+        }
         self.order.clear();
         let with_reach = x && !self.every_search;
-        self.comp.resize(LITS, 0);
         self.reach.clear();
         let mut counter = 0u32;
         for c in 0..81 {
@@ -1490,17 +1487,18 @@ impl Unary {
                         }
                         if with_reach {
                             // Every component its literals lead to is done (numbered) already.
-                            let mut set = LitSet::EMPTY;
+                            // The set is made in place.
+                            self.reach.push(LitSet::EMPTY);
+                            let (done, set) = self.reach.split_at_mut(id as usize);
                             for &z in &t.stack[from..] {
-                                set.insert(z);
+                                set[0].insert(z);
                                 for k in self.adj.span(grid, z, y, x) {
                                     let cw = self.comp[self.adj.list[k].0.code()];
                                     if cw != id {
-                                        set.union_with(&self.reach[cw as usize]);
+                                        set[0].union_with(&done[cw as usize]);
                                     }
                                 }
                             }
-                            self.reach.push(set);
                         }
                         t.stack.truncate(from);
                     }
@@ -1512,7 +1510,7 @@ impl Unary {
 
     /// The literals `l` implies on the static grid: (on) the cell's other digits (with Y
     /// links) and the digit's other places; (off) the other digit of a bivalue cell (Y), the
-    /// other place of a house with two (X).
+    /// other place of a house with two (X); added at the end of `out`.
     fn implies(
         grid: &Grid,
         places: &[u16; 27 * 9],
@@ -1522,7 +1520,7 @@ impl Unary {
         out: &mut Vec<(Lit, Cause)>,
     ) {
         let geo = geometry();
-        out.clear();
+        let start = out.len();
         let (c, d) = cell_digit(l);
         if l.is_on() {
             if y {
@@ -1552,7 +1550,7 @@ impl Unary {
                         let b = cells[15 - m.leading_zeros() as usize];
                         let o = if usize::from(a) == c { b } else { a };
                         let q = Lit::of(cand(usize::from(o), d), true);
-                        if !out.iter().any(|z| z.0 == q) {
+                        if !out[start..].iter().any(|z| z.0 == q) {
                             out.push((q, Cause::House(h)));
                         }
                     }

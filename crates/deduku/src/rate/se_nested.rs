@@ -52,7 +52,7 @@
 
 use super::length_bonus;
 use crate::board::Board;
-use crate::grid::{Candidate, Cell, Digit, House};
+use crate::grid::{Candidate, Cell, CellSet, Digit, House};
 use crate::logic::lit::{Lit, LitSet};
 use crate::logic::step::Step;
 use crate::logic::technique::Technique;
@@ -395,6 +395,10 @@ struct Engine {
     stamp: Vec<u32>,
     epoch: u32,
     todo: Vec<u32>,
+    /// The cells of each digit on the grid `places_of` (the search's, which every run starts
+    /// from): made again when a run starts from another grid.
+    places: [CellSet; 9],
+    places_of: Grid,
     /// Runs computed in this call of the walk's stage, and whether the stop check fired.
     fresh: u32,
     aborted: bool,
@@ -431,6 +435,8 @@ impl Engine {
             stamp: vec![0; LITS],
             epoch: 0,
             todo: Vec::new(),
+            places: [CellSet::EMPTY; 9],
+            places_of: [0; 81],
             fresh: 0,
             aborted: false,
             paused_at: None,
@@ -523,6 +529,18 @@ impl Engine {
     ) -> Option<(u32, u32)> {
         let geo = geometry();
         let source = *grid;
+        // Per digit, its cells on `grid` (reduced with it), and on `source`.
+        if self.places_of != source {
+            self.places = [CellSet::EMPTY; 9];
+            for c in Cell::all() {
+                for d in bits(source[c.index()]) {
+                    self.places[d].insert(c);
+                }
+            }
+            self.places_of = source;
+        }
+        let source_places = self.places;
+        let mut places = source_places;
         // The candidates not yet expanded: the tails of the run's lists, from these cursors.
         let (mut on_at, mut off_at) = (0, 0);
         let mut skip = 0;
@@ -530,8 +548,9 @@ impl Engine {
             (on_at, off_at, skip) = (run.on_order.len(), run.off_order.len(), k);
             if self.mode.dynamic {
                 for &i in &run.off_order {
-                    let (c, d) = cell_digit(run.nodes[i as usize].lit);
-                    grid[c] &= !(1 << d);
+                    let k = run.nodes[i as usize].lit.candidate();
+                    grid[k.cell.index()] &= !(1 << k.digit.index());
+                    places[k.digit.index()].remove(k.cell);
                 }
             }
         }
@@ -571,13 +590,12 @@ impl Engine {
                     n += 1;
                 }
                 for &h in &geo.of[c] {
-                    let cells = &geo.cells[h as usize];
-                    let mut places = cells.iter().filter(|&&o| grid[usize::from(o)] & 1 << d != 0);
-                    if let (Some(&a), Some(&b), None) =
-                        (places.next(), places.next(), places.next())
-                    {
-                        let other = if usize::from(a) == c { b } else { a };
-                        let q = Lit::of(cand(usize::from(other), d), true);
+                    let here = places[d].intersection(House::from_index(usize::from(h)).cell_set());
+                    if here.len() == 2 {
+                        // The other place (the first if `c` is not one).
+                        let other = here.minus(CellSet::single(Cell::from_index(c))).first();
+                        let other = other.expect("two places");
+                        let q = Lit::of(Candidate::new(other, Digit::from_index(d)), true);
                         if !outs[..n].iter().any(|x| x.0 == q) {
                             outs[n] = (q, Cause::House(h));
                             n += 1;
@@ -586,6 +604,7 @@ impl Engine {
                 }
                 if dynamic {
                     grid[c] &= !(1 << d);
+                    places[d].remove(Cell::from_index(c));
                 }
                 for &(q, cause) in &outs[..n] {
                     // The parents: the candidate turned off, then those taken out before.
@@ -602,13 +621,14 @@ impl Engine {
                             }
                         }
                         Cause::House(h) => {
-                            for &o in &geo.cells[h as usize] {
-                                let o = usize::from(o);
-                                if source[o] & !grid[o] & 1 << d != 0 {
-                                    match run.get(Lit::of(cand(o, d), false)) {
-                                        Some(x) if x != p => hidden.push(x),
-                                        _ => {}
-                                    }
+                            // A house's cells in increasing order, as in the house.
+                            let house = House::from_index(usize::from(h)).cell_set();
+                            let gone = source_places[d].minus(places[d]).intersection(house);
+                            for o in gone.iter() {
+                                let k = Candidate::new(o, Digit::from_index(d));
+                                match run.get(Lit::of(k, false)) {
+                                    Some(x) if x != p => hidden.push(x),
+                                    _ => {}
                                 }
                             }
                         }

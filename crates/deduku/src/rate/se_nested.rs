@@ -1087,8 +1087,17 @@ fn push_hints(hints: &[Hint], out: &mut Vec<Advanced>) {
     }
 }
 
+/// The bits of `m` below 9 (digits, or positions in a house), in increasing order: only the
+/// bits set are visited.
 fn bits(m: u16) -> impl Iterator<Item = usize> {
-    (0..9).filter(move |d| m & 1 << d != 0)
+    let mut rest = m & 0x1ff;
+    std::iter::from_fn(move || {
+        (rest != 0).then(|| {
+            let d = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            d
+        })
+    })
 }
 
 /// What a forcing chain concluding `l` (on: its cell holds its digit; off: it does not) does on

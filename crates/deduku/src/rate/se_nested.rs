@@ -1372,8 +1372,22 @@ impl Adj {
         let x = x || y && l.is_on();
         let k = (usize::from(y) * 2 + usize::from(x) - 1) * LITS + l.code();
         if self.epoch[k] != self.now {
-            let from = self.list.len();
-            Unary::implies(grid, &self.places, l, y, x, &mut self.list);
+            let from = if y && l.is_on() {
+                // The cell's other digits, then the list without Y links (made first if it is
+                // not yet): its peers are the same.
+                let peers = self.span(grid, l, false, true);
+                let from = self.list.len();
+                let (c, d) = cell_digit(l);
+                for e in bits(grid[c] & !(1 << d)) {
+                    self.list.push((Lit::of(cand(c, e), false), Cause::Cell));
+                }
+                self.list.extend_from_within(peers);
+                from
+            } else {
+                let from = self.list.len();
+                Unary::implies(grid, &self.places, l, y, x, &mut self.list);
+                from
+            };
             self.span[k] = (from as u32, (self.list.len() - from) as u32);
             self.epoch[k] = self.now;
         }

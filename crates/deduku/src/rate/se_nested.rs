@@ -52,7 +52,7 @@
 
 use super::length_bonus;
 use crate::board::Board;
-use crate::grid::{Candidate, Cell, Digit, House};
+use crate::grid::{Candidate, Cell, CellSet, Digit, House};
 use crate::logic::lit::{Lit, LitSet};
 use crate::logic::step::Step;
 use crate::logic::technique::Technique;
@@ -157,8 +157,6 @@ struct Run {
     at: Vec<u32>,
     on_order: Vec<u32>,
     off_order: Vec<u32>,
-    /// Per node, its ancestors (itself included).
-    anc: Vec<LitSet>,
     /// Whether a node came from a nested chain.
     nested: bool,
 }
@@ -171,7 +169,6 @@ impl Run {
             at: vec![NO_NODE; LITS],
             on_order: Vec::new(),
             off_order: Vec::new(),
-            anc: Vec::new(),
             nested: false,
         }
     }
@@ -184,7 +181,6 @@ impl Run {
         self.parents.clear();
         self.on_order.clear();
         self.off_order.clear();
-        self.anc.clear();
         self.nested = false;
     }
 
@@ -200,20 +196,6 @@ impl Run {
         let from = self.parents.len() as u32;
         self.parents.extend_from_slice(parents);
         self.nodes.push(Node { lit: l, cause, from, count: parents.len() as u32, nested });
-        // The set is made in place: the first parent's, then the others' added.
-        let at = self.anc.len();
-        match parents.split_first() {
-            Some((&first, rest)) => {
-                let first = first as usize;
-                self.anc.extend_from_within(first..first + 1);
-                let (old, set) = self.anc.split_at_mut(at);
-                for &p in rest {
-                    set[0].union_with(&old[p as usize]);
-                }
-            }
-            None => self.anc.push(LitSet::EMPTY),
-        }
-        self.anc[at].insert(l);
         self.nested |= nested.is_some();
         self.nodes.len() as u32 - 1
     }
@@ -243,9 +225,20 @@ impl Run {
         None
     }
 
-    /// The ancestors of node `i` (itself included), a set of literals.
-    fn anc(&self, i: u32) -> &LitSet {
-        &self.anc[i as usize]
+    /// The ancestors of node `i` (itself included), a set of literals, made in `set` (`todo`:
+    /// scratch). Made when asked for, by a walk up the parents: far fewer nodes are a hint's
+    /// conclusion than are reached. Every ancestor but `i` was entered in the index, so no two
+    /// have the same literal, and a literal met again is a node met again.
+    fn ancestors(&self, i: u32, set: &mut LitSet, todo: &mut Vec<u32>) {
+        *set = LitSet::EMPTY;
+        todo.clear();
+        todo.extend_from_slice(self.parents_of(i));
+        while let Some(p) = todo.pop() {
+            if set.insert_new(self.nodes[p as usize].lit) {
+                todo.extend_from_slice(self.parents_of(p));
+            }
+        }
+        set.insert(self.nodes[i as usize].lit);
     }
 
     fn parents_of(&self, i: u32) -> &[u32] {
@@ -402,6 +395,10 @@ struct Engine {
     stamp: Vec<u32>,
     epoch: u32,
     todo: Vec<u32>,
+    /// The cells of each digit on the grid `places_of` (the search's, which every run starts
+    /// from): made again when a run starts from another grid.
+    places: [CellSet; 9],
+    places_of: Grid,
     /// Runs computed in this call of the walk's stage, and whether the stop check fired.
     fresh: u32,
     aborted: bool,
@@ -438,6 +435,8 @@ impl Engine {
             stamp: vec![0; LITS],
             epoch: 0,
             todo: Vec::new(),
+            places: [CellSet::EMPTY; 9],
+            places_of: [0; 81],
             fresh: 0,
             aborted: false,
             paused_at: None,
@@ -530,6 +529,18 @@ impl Engine {
     ) -> Option<(u32, u32)> {
         let geo = geometry();
         let source = *grid;
+        // Per digit, its cells on `grid` (reduced with it), and on `source`.
+        if self.places_of != source {
+            self.places = [CellSet::EMPTY; 9];
+            for c in Cell::all() {
+                for d in bits(source[c.index()]) {
+                    self.places[d].insert(c);
+                }
+            }
+            self.places_of = source;
+        }
+        let source_places = self.places;
+        let mut places = source_places;
         // The candidates not yet expanded: the tails of the run's lists, from these cursors.
         let (mut on_at, mut off_at) = (0, 0);
         let mut skip = 0;
@@ -537,8 +548,9 @@ impl Engine {
             (on_at, off_at, skip) = (run.on_order.len(), run.off_order.len(), k);
             if self.mode.dynamic {
                 for &i in &run.off_order {
-                    let (c, d) = cell_digit(run.nodes[i as usize].lit);
-                    grid[c] &= !(1 << d);
+                    let k = run.nodes[i as usize].lit.candidate();
+                    grid[k.cell.index()] &= !(1 << k.digit.index());
+                    places[k.digit.index()].remove(k.cell);
                 }
             }
         }
@@ -578,13 +590,12 @@ impl Engine {
                     n += 1;
                 }
                 for &h in &geo.of[c] {
-                    let cells = &geo.cells[h as usize];
-                    let mut places = cells.iter().filter(|&&o| grid[usize::from(o)] & 1 << d != 0);
-                    if let (Some(&a), Some(&b), None) =
-                        (places.next(), places.next(), places.next())
-                    {
-                        let other = if usize::from(a) == c { b } else { a };
-                        let q = Lit::of(cand(usize::from(other), d), true);
+                    let here = places[d].intersection(House::from_index(usize::from(h)).cell_set());
+                    if here.len() == 2 {
+                        // The other place (the first if `c` is not one).
+                        let other = here.minus(CellSet::single(Cell::from_index(c))).first();
+                        let other = other.expect("two places");
+                        let q = Lit::of(Candidate::new(other, Digit::from_index(d)), true);
                         if !outs[..n].iter().any(|x| x.0 == q) {
                             outs[n] = (q, Cause::House(h));
                             n += 1;
@@ -593,6 +604,7 @@ impl Engine {
                 }
                 if dynamic {
                     grid[c] &= !(1 << d);
+                    places[d].remove(Cell::from_index(c));
                 }
                 for &(q, cause) in &outs[..n] {
                     // The parents: the candidate turned off, then those taken out before.
@@ -609,13 +621,14 @@ impl Engine {
                             }
                         }
                         Cause::House(h) => {
-                            for &o in &geo.cells[h as usize] {
-                                let o = usize::from(o);
-                                if source[o] & !grid[o] & 1 << d != 0 {
-                                    match run.get(Lit::of(cand(o, d), false)) {
-                                        Some(x) if x != p => hidden.push(x),
-                                        _ => {}
-                                    }
+                            // A house's cells in increasing order, as in the house.
+                            let house = House::from_index(usize::from(h)).cell_set();
+                            let gone = source_places[d].minus(places[d]).intersection(house);
+                            for o in gone.iter() {
+                                let k = Candidate::new(o, Digit::from_index(d));
+                                match run.get(Lit::of(k, false)) {
+                                    Some(x) if x != p => hidden.push(x),
+                                    _ => {}
                                 }
                             }
                         }
@@ -915,8 +928,10 @@ impl Engine {
         let parents: Vec<Lit> = Vec::new();
         let mut todo = std::mem::take(&mut self.todo);
         let mut kept = Vec::new();
+        let mut anc = LitSet::EMPTY;
         for &(run, t) in targets {
-            complexity += run.anc(t).len();
+            run.ancestors(t, &mut anc, &mut todo);
+            complexity += anc.len();
             if sink.initial.is_some() {
                 kept.push((run.nodes[0].lit, t));
             }
@@ -959,11 +974,13 @@ impl Engine {
     fn parents_of(&self, h: &Hint, initial: &Grid, grid: &Grid) -> Vec<Lit> {
         let geo = geometry();
         let mut parents = Vec::new();
+        let (mut anc, mut todo) = (LitSet::EMPTY, Vec::new());
         for &(seed, t) in &h.targets {
             let Some(e) = self.runs.at[seed.code()].as_ref() else { continue };
             let run = &e.run;
             let target = run.nodes[t as usize];
-            for l in run.anc(t).iter().filter(|l| l.is_on()) {
+            run.ancestors(t, &mut anc, &mut todo);
+            for l in anc.iter().filter(|l| l.is_on()) {
                 // The target may be a second node of its literal (a contradiction's), not in the
                 // run's index; every other ancestor is there.
                 let n = match run.get(l) {
@@ -1070,8 +1087,17 @@ fn push_hints(hints: &[Hint], out: &mut Vec<Advanced>) {
     }
 }
 
+/// The bits of `m` below 9 (digits, or positions in a house), in increasing order: only the
+/// bits set are visited.
 fn bits(m: u16) -> impl Iterator<Item = usize> {
-    (0..9).filter(move |d| m & 1 << d != 0)
+    let mut rest = m & 0x1ff;
+    std::iter::from_fn(move || {
+        (rest != 0).then(|| {
+            let d = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            d
+        })
+    })
 }
 
 /// What a forcing chain concluding `l` (on: its cell holds its digit; off: it does not) does on
@@ -1098,15 +1124,16 @@ fn basic_rules(grid: &Grid, source: &Grid, out: &mut Vec<Advanced>) {
             }
         }
     };
-    let places = |h: usize, d: usize| -> u16 {
-        let mut m = 0u16;
+    // Per house and digit, its places (bits: positions in the house), made once.
+    let mut place_table = [[0u16; 9]; 27];
+    for (h, row) in place_table.iter_mut().enumerate() {
         for (i, &o) in geo.cells[h].iter().enumerate() {
-            if grid[usize::from(o)] & 1 << d != 0 {
-                m |= 1 << i;
+            for d in bits(grid[usize::from(o)]) {
+                row[d] |= 1 << i;
             }
         }
-        m
-    };
+    }
+    let places = |h: usize, d: usize| -> u16 { place_table[h][d] };
     let emit = |removes: Vec<Candidate>, parents: Vec<Lit>, out: &mut Vec<Advanced>| {
         if parents.is_empty() {
             return;
@@ -1123,14 +1150,18 @@ fn basic_rules(grid: &Grid, source: &Grid, out: &mut Vec<Advanced>) {
             digit_cells[d] |= 1 << c;
         }
     }
-    for (bases, crosses) in [(18..27, 0..18), (0..18, 18..27)] {
+    for bases in [18..27, 0..18] {
         for b in bases {
             for (d, &dc) in digit_cells.iter().enumerate() {
                 let p = dc & geo.mask[b];
                 if p.count_ones() < 2 {
                     continue;
                 }
-                for x in crosses.clone() {
+                // A house of the other kind holding every place holds the first: for a box,
+                // its row, then its column (rows are numbered first); for a line, its box.
+                let [block, row, column] = geo.of[p.trailing_zeros() as usize];
+                let crosses = if b >= 18 { &[row, column][..] } else { &[block][..] };
+                for x in crosses.iter().map(|&x| usize::from(x)) {
                     if p & !geo.mask[x] != 0 {
                         continue;
                     }
@@ -1155,7 +1186,7 @@ fn basic_rules(grid: &Grid, source: &Grid, out: &mut Vec<Advanced>) {
     }
     // Hidden pairs: boxes, columns, rows.
     for h in (18..27).chain(9..18).chain(0..9) {
-        let ps: [u16; 9] = std::array::from_fn(|d| places(h, d));
+        let ps = place_table[h];
         for a in 0..9 {
             for b in a + 1..9 {
                 let u = ps[a] | ps[b];
@@ -1299,21 +1330,13 @@ struct Adj {
     span: Vec<(u32, u32)>,
     list: Vec<(Lit, Cause)>,
     now: u32,
-    scratch: Vec<(Lit, Cause)>,
     /// Per house × digit, its places on the grid (bits: positions in the house).
     places: [u16; 27 * 9],
 }
 
 impl Default for Adj {
     fn default() -> Adj {
-        Adj {
-            epoch: Vec::new(),
-            span: Vec::new(),
-            list: Vec::new(),
-            now: 0,
-            scratch: Vec::new(),
-            places: [0; 27 * 9],
-        }
+        Adj { epoch: Vec::new(), span: Vec::new(), list: Vec::new(), now: 0, places: [0; 27 * 9] }
     }
 }
 
@@ -1349,10 +1372,23 @@ impl Adj {
         let x = x || y && l.is_on();
         let k = (usize::from(y) * 2 + usize::from(x) - 1) * LITS + l.code();
         if self.epoch[k] != self.now {
-            Unary::implies(grid, &self.places, l, y, x, &mut self.scratch);
-            let from = self.list.len() as u32;
-            self.list.extend_from_slice(&self.scratch);
-            self.span[k] = (from, self.scratch.len() as u32);
+            let from = if y && l.is_on() {
+                // The cell's other digits, then the list without Y links (made first if it is
+                // not yet): its peers are the same.
+                let peers = self.span(grid, l, false, true);
+                let from = self.list.len();
+                let (c, d) = cell_digit(l);
+                for e in bits(grid[c] & !(1 << d)) {
+                    self.list.push((Lit::of(cand(c, e), false), Cause::Cell));
+                }
+                self.list.extend_from_within(peers);
+                from
+            } else {
+                let from = self.list.len();
+                Unary::implies(grid, &self.places, l, y, x, &mut self.list);
+                from
+            };
+            self.span[k] = (from as u32, (self.list.len() - from) as u32);
             self.epoch[k] = self.now;
         }
         let (from, n) = self.span[k];
@@ -1421,17 +1457,23 @@ impl Unary {
     /// search without recursion.
     fn components(&mut self, grid: &Grid, y: bool, x: bool) {
         let mut t = std::mem::take(&mut self.tarjan);
-        t.index.clear();
-        t.index.resize(LITS, Tarjan::UNVISITED);
-        t.low.clear();
-        t.low.resize(LITS, 0);
-        t.on_stack.clear();
-        t.on_stack.resize(LITS, false);
-        self.scc.clear();
-        self.scc.resize(LITS, 0);
+        if t.index.len() != LITS {
+            t.index = vec![Tarjan::UNVISITED; LITS];
+            t.low = vec![0; LITS];
+            t.on_stack = vec![false; LITS];
+            self.scc = vec![0; LITS];
+            self.comp = vec![0; LITS];
+        } else {
+            // Only the literals the last search visited (each in a component, so in `order`)
+            // have entries to reset: `low` is set on a visit, `on_stack` is reset on leaving
+            // the stack, `comp` is read for the components' literals only.
+            for &z in &self.order {
+                t.index[z.code()] = Tarjan::UNVISITED;
+                self.scc[z.code()] = 0;
+            }
+        }
         self.order.clear();
         let with_reach = x && !self.every_search;
-        self.comp.resize(LITS, 0);
         self.reach.clear();
         let mut counter = 0u32;
         for c in 0..81 {
@@ -1488,17 +1530,18 @@ impl Unary {
                         }
                         if with_reach {
                             // Every component its literals lead to is done (numbered) already.
-                            let mut set = LitSet::EMPTY;
+                            // The set is made in place.
+                            self.reach.push(LitSet::EMPTY);
+                            let (done, set) = self.reach.split_at_mut(id as usize);
                             for &z in &t.stack[from..] {
-                                set.insert(z);
+                                set[0].insert(z);
                                 for k in self.adj.span(grid, z, y, x) {
                                     let cw = self.comp[self.adj.list[k].0.code()];
                                     if cw != id {
-                                        set.union_with(&self.reach[cw as usize]);
+                                        set[0].union_with(&done[cw as usize]);
                                     }
                                 }
                             }
-                            self.reach.push(set);
                         }
                         t.stack.truncate(from);
                     }
@@ -1510,7 +1553,7 @@ impl Unary {
 
     /// The literals `l` implies on the static grid: (on) the cell's other digits (with Y
     /// links) and the digit's other places; (off) the other digit of a bivalue cell (Y), the
-    /// other place of a house with two (X).
+    /// other place of a house with two (X); added at the end of `out`.
     fn implies(
         grid: &Grid,
         places: &[u16; 27 * 9],
@@ -1520,7 +1563,7 @@ impl Unary {
         out: &mut Vec<(Lit, Cause)>,
     ) {
         let geo = geometry();
-        out.clear();
+        let start = out.len();
         let (c, d) = cell_digit(l);
         if l.is_on() {
             if y {
@@ -1550,7 +1593,7 @@ impl Unary {
                         let b = cells[15 - m.leading_zeros() as usize];
                         let o = if usize::from(a) == c { b } else { a };
                         let q = Lit::of(cand(usize::from(o), d), true);
-                        if !out.iter().any(|z| z.0 == q) {
+                        if !out[start..].iter().any(|z| z.0 == q) {
                             out.push((q, Cause::House(h)));
                         }
                     }

@@ -63,21 +63,28 @@ after(async () => {
  *  so the page opens on it); `firstVisit` leaves the storage empty, so the page greets a first
  *  visit with the puzzle of the day. */
 async function open(hash = '', { firstVisit = false } = {}) {
+  return openPlanted(firstVisit ? {} : { 'deduku.v2.history': 'v2\n0\n' }, hash);
+}
+
+/** Opens the page on `hash` after planting `items` (key → value) in an otherwise empty local
+ *  storage. */
+async function openPlanted(items, hash = '') {
   if (page) await page.close();
   page = await context.newPage();
   page.on('console', (m) => {
     if (m.type() === 'error') consoleErrors.push(m.text());
   });
   page.on('pageerror', (e) => consoleErrors.push(String(e)));
-  // Clear the saved state from a page of the same origin that does not run the app.
+  // Set the saved state from a page of the same origin that does not run the app.
   await page.goto(base + '__blank');
-  await page.evaluate((first) => {
+  await page.evaluate((kv) => {
     localStorage.clear();
-    if (!first) localStorage.setItem('deduku.v2.history', 'v2\n0\n');
-  }, firstVisit);
+    for (const [k, v] of Object.entries(kv)) localStorage.setItem(k, v);
+  }, items);
   consoleErrors = [];
   await page.goto(base + hash);
   await page.waitForSelector(DRAWN, { state: 'attached' });
+  await settle();
   return page;
 }
 
@@ -2371,26 +2378,6 @@ test('faults: a worker that traps mid-path without a panic is replaced as well',
   assert.deepEqual(consoleErrors.filter((e) => /RuntimeError|unreachable/.test(e)), []);
 });
 
-/** Opens the page on `hash` after planting `items` (key → value) in an otherwise empty local
- *  storage. */
-async function openPlanted(items, hash = '') {
-  if (page) await page.close();
-  page = await context.newPage();
-  page.on('console', (m) => {
-    if (m.type() === 'error') consoleErrors.push(m.text());
-  });
-  page.on('pageerror', (e) => consoleErrors.push(String(e)));
-  await page.goto(base + '__blank');
-  await page.evaluate((kv) => {
-    localStorage.clear();
-    for (const [k, v] of Object.entries(kv)) localStorage.setItem(k, v);
-  }, items);
-  consoleErrors = [];
-  await page.goto(base + hash);
-  await page.waitForSelector(DRAWN, { state: 'attached' });
-  await settle();
-  return page;
-}
 
 /** A stored history of three positions (the easy sample's givens, then two typed digits) and
  *  the givens and the three grids. */

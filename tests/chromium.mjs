@@ -285,12 +285,22 @@ export function keyToGrid(page, i, [, key, code, shiftKey, ctrlKey]) {
   }), [i, key, code, shiftKey, ctrlKey]);
 }
 
-/** The slow link of the first-visit probes (bench/page/slow-network.mjs and
- *  first-visit-timeline.mjs): DevTools' slow 4G, 1.6 Mbps down, 750 kbps up, 150 ms round trip,
- *  as `Network.emulateNetworkConditions` takes it. */
 /** An element the page draws last on load: the Share menu's body, which comes after the grid's
  *  first frame (`use_after_first_paint` in web/src/hooks/mod.rs). Waited for, attached (the
  *  menu is closed), before a test or probe uses the page's menus. */
 export const DRAWN = '#share-menu .fold-body > *';
 
+/** The slow link of the first-visit probes (bench/page/slow-network.mjs,
+ *  first-visit-timeline.mjs, startup-task.mjs): DevTools' slow 4G, 1.6 Mbps down, 750 kbps up,
+ *  150 ms round trip, as `Network.emulateNetworkConditions` takes it. */
 export const SLOW_4G = { offline: false, latency: 150, downloadThroughput: 1.6e6 / 8, uploadThroughput: 750e3 / 8 };
+
+/** A new page of `ctx` behind the slow link (`SLOW_4G`, Chromium's emulation; `emulate` false:
+ *  a plain page, still with the network domain on), and its DevTools session. */
+export async function slowPage(ctx, emulate = true) {
+  const page = await ctx.newPage();
+  const cdp = await ctx.newCDPSession(page);
+  await cdp.send('Network.enable');
+  if (emulate) await cdp.send('Network.emulateNetworkConditions', SLOW_4G);
+  return { page, cdp };
+}

@@ -6,7 +6,7 @@
 // grid's 81 cells were in the page. A fresh browser profile per run.
 //
 //   node bench/page/first-visit-timeline.mjs RUNS DIST
-import { SLOW_4G as SLOW, median, probeArgs, withFreshBrowser } from '../../tests/chromium.mjs';
+import { median, probeArgs, slowPage, withFreshBrowser } from '../../tests/chromium.mjs';
 import { startServer } from '../../tests/static-server.mjs';
 
 const { runs, dists } = probeArgs('first-visit-timeline');
@@ -16,10 +16,7 @@ for (let r = 0; r < runs; r++) {
   const server = await startServer(dists[0], 0, {});
   try {
     await withFreshBrowser('deduku-timeline-', async (ctx) => {
-      const page = await ctx.newPage();
-      const cdp = await ctx.newCDPSession(page);
-      await cdp.send('Network.enable');
-      await cdp.send('Network.emulateNetworkConditions', SLOW);
+      const { page } = await slowPage(ctx);
       await page.addInitScript(() => {
         addEventListener('TrunkApplicationStarted', () => { window.__startedAt = performance.now(); });
         new MutationObserver(() => {

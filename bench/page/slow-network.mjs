@@ -23,7 +23,7 @@
 // and, for the first run's first visit, every response of the server by file (status, encoding,
 // bytes), to show that no file's body comes twice.
 // Not part of the test suite: its numbers vary with the machine's load.
-import { SLOW_4G as SLOW, median, probeArgs, withFreshBrowser } from '../../tests/chromium.mjs';
+import { SLOW_4G as SLOW, median, probeArgs, slowPage, withFreshBrowser } from '../../tests/chromium.mjs';
 import { startServer } from '../../tests/static-server.mjs';
 
 const { runs, dists } = probeArgs('slow-network');
@@ -83,10 +83,7 @@ async function usableGrid(page) {
  *  responses so far. */
 function probe(base, log) {
   return withFreshBrowser('deduku-slow-', async (ctx) => {
-    const page = await ctx.newPage();
-    const cdp = await ctx.newCDPSession(page);
-    await cdp.send('Network.enable');
-    if (!SERVER_LINK) await cdp.send('Network.emulateNetworkConditions', SLOW);
+    const { page } = await slowPage(ctx, !SERVER_LINK);
     await page.addInitScript(() => {
       // The times of the 81 cells and of the first verdict, from the navigation's start.
       new MutationObserver(() => {

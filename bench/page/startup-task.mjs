@@ -10,7 +10,7 @@
 // the start-up task's wall and thread time, V8's lazy compilation of wasm inside it (time, and
 // how many functions: the same for a build on every run), and the cells' time from the
 // navigation's start.
-import { SLOW_4G as SLOW, TRACE_WITH_WASM, median, probeArgs, traceEvents, withFreshBrowser } from '../../tests/chromium.mjs';
+import { TRACE_WITH_WASM, median, probeArgs, slowPage, traceEvents, withFreshBrowser } from '../../tests/chromium.mjs';
 import { startServer } from '../../tests/static-server.mjs';
 
 const { runs, dists } = probeArgs('startup-task');
@@ -20,10 +20,7 @@ for (let r = 0; r < runs; r++) {
     const server = await startServer(dist, 0, {});
     try {
       await withFreshBrowser('deduku-startup-', async (ctx) => {
-        const page = await ctx.newPage();
-        const cdp = await ctx.newCDPSession(page);
-        await cdp.send('Network.enable');
-        await cdp.send('Network.emulateNetworkConditions', SLOW);
+        const { page } = await slowPage(ctx);
         await page.addInitScript(() => {
           new MutationObserver(() => {
             if (window.__cellsAt === undefined && document.querySelectorAll('[role=gridcell]').length === 81) {

@@ -14,10 +14,11 @@ import { startServer } from './static-server.mjs';
 import { DRAWN, keyRound, keyToGrid, launchBrowser, openMenusFor, pasteInto, readSample, settleFrames, solveAll, traceEvents, withFreshBrowser } from './chromium.mjs';
 
 // The tests run in shards, one process and browser each (e2e-1.test.mjs, e2e-2.test.mjs set
-// E2E_SHARD to "K/N" and import this file; scripts/test.sh runs them side by side): a test
-// spends much of its time waiting on the page, its worker and timers, so two shards side by
-// side take less time than one (bench/NOTES.md, "Test time"). Shard K of N registers every Nth
-// test from the Kth; the tests are independent (each opens its own page on a clean state).
+// E2E_SHARD to "K/N" and import this file; scripts/test.sh runs them side by side): one
+// process keeps about two thirds of two cores busy, so two side by side take somewhat less
+// time (225 s → 193–211 s in fresh-clone runs; bench/NOTES.md, "Test time"). Shard K of N
+// registers every Nth test from the Kth; the tests are independent (each opens its own page
+// on a clean state).
 const [SHARD, SHARDS] = (process.env.E2E_SHARD ?? '0/1').split('/').map(Number);
 let testIndex = 0;
 function test(...args) {

@@ -799,7 +799,7 @@ impl Engine {
             let (on_run, absurd) = (on_e.run, on_e.found);
             if dynamic && let Some((a, b)) = absurd {
                 let t = [(&on_run, a), (&on_run, b)];
-                self.offer(sink, base, 7, &t, vec![k], None, Cause::Start, grid);
+                self.offer(sink, base, 7, &t, vec![k], None, Cause::Start);
             }
             // The static chains use the assumption "off" for nothing (SE runs it all the same).
             let off_e = if dynamic {
@@ -812,7 +812,7 @@ impl Engine {
                 let t = [(&off_run, a), (&off_run, b)];
                 let removes = others(grid, c, d);
                 if !removes.is_empty() {
-                    self.offer(sink, base, 7, &t, removes, Some(k), Cause::Start, grid);
+                    self.offer(sink, base, 7, &t, removes, Some(k), Cause::Start);
                 }
             }
             if card >= 3 && dynamic {
@@ -824,7 +824,7 @@ impl Engine {
                         if !removes.is_empty() {
                             let t = [(&on_run, i), (&off_run, j)];
                             let k = l.candidate();
-                            self.offer(sink, base, 1, &t, removes, Some(k), Cause::Start, grid);
+                            self.offer(sink, base, 1, &t, removes, Some(k), Cause::Start);
                         }
                     }
                 }
@@ -833,7 +833,7 @@ impl Engine {
                     if let Some(j) = off_run.get(l) {
                         let t = [(&on_run, i), (&off_run, j)];
                         let k = l.candidate();
-                        self.offer(sink, base, 1, &t, vec![k], None, Cause::Start, grid);
+                        self.offer(sink, base, 1, &t, vec![k], None, Cause::Start);
                     }
                 }
             }
@@ -856,7 +856,7 @@ impl Engine {
                         on_runs.iter().filter_map(|e| Some((&e.run, e.run.get(l)?))).collect();
                     let (removes, places) = conclusion(grid, l);
                     if !removes.is_empty() {
-                        self.offer(sink, base, 5, &t, removes, places, Cause::Cell, grid);
+                        self.offer(sink, base, 5, &t, removes, places, Cause::Cell);
                     }
                 }
             }
@@ -894,7 +894,7 @@ impl Engine {
                     t.extend(runs.iter().filter_map(|&r| Some((r, r.get(l)?))));
                     let (removes, places) = conclusion(grid, l);
                     if !removes.is_empty() {
-                        self.offer(sink, base, 6, &t, removes, places, Cause::House(h), grid);
+                        self.offer(sink, base, 6, &t, removes, places, Cause::House(h));
                     }
                 }
             }
@@ -917,7 +917,6 @@ impl Engine {
         mut removes: Vec<Candidate>,
         places: Option<Candidate>,
         start: Cause,
-        grid: &Grid,
     ) {
         if self.aborted {
             // The cell's search is abandoned and done again on the next call.
@@ -966,7 +965,6 @@ impl Engine {
         complexity += nested.iter().map(|&i| self.runs.nested[i as usize].1).sum::<u32>();
         removes.sort_unstable();
         let tenths = base + steps_of(complexity);
-        let _ = grid;
         sink.add(Hint { tenths, complexity, sort, removes, places, parents, targets: kept, start });
     }
 

@@ -14,4 +14,4 @@ trap 'rm -f "$page"' EXIT
 sed 's/data-bin="app" data-type="main"/data-bin="app" data-type="main" data-keep-debug/; s/data-wasm-opt="z"/data-wasm-opt="0"/' \
   index.html >"$page"
 grep -q 'data-keep-debug' "$page" || { echo "index.html no longer has the app line this edits" >&2; exit 1; }
-TRUNK_SKIP_VERSION_CHECK=true trunk build --release --offline --dist "$out" "$page"
+scripts/trunk.sh build --release --offline --dist "$out" "$page"

@@ -23,7 +23,7 @@ trap 'stop; exit 130' INT
 trap 'stop; exit 143' TERM
 trap stop EXIT
 
-trunk watch --offline "$@" &
+scripts/trunk.sh watch --offline "$@" &
 pids+=($!)
 node tests/static-server.mjs dist "$PORT" &
 pids+=($!)

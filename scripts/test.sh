@@ -76,12 +76,13 @@ step "cargo doc"
 RUSTDOCFLAGS=-Dwarnings cargo doc --workspace --no-deps
 
 step "trunk build --release"
-trunk build --release --offline
+scripts/trunk.sh build --release --offline
 scripts/dist-size.sh 600000 >&2
 # The app's wasm is what a first visit waits for before the grid (issue 52: 1.5 s over slow 4G),
 # so it keeps no copy of the standard library's sorts (several kB each, per element type): the
 # library's small sort (`deduku::sort`) does the page's sorting. The unbound module Cargo wrote
-# still has its function names (mangled: _ZN4core5slice4sort… is core::slice::sort).
+# still has its function names (mangled: _ZN4core5slice4sort… or, from the nightly that builds
+# the page, _RNvNtNtCs…_4core5slice4sort… is core::slice::sort).
 app_wasm="${CARGO_TARGET_DIR:-target}/wasm32-unknown-unknown/web-release/app.wasm"
 if [ ! -f "$app_wasm" ]; then
   echo "cannot check the app's wasm for std's sort: $app_wasm is not there after the build" >&2

@@ -231,7 +231,9 @@ pub const PANIC_MARK: &str = "deduku-worker-panic";
 /// Makes the worker's death visible to the page, then closes the worker:
 /// - a Rust panic in wasm aborts inside a promise job, which the page would never hear of (the
 ///   worker would just fall silent): the panic hook reports it as an uncaught error of the
-///   worker (`reportError`, which the browser passes on to the page's `error` event);
+///   worker (`reportError`, which the browser passes on to the page's `error` event). The
+///   shipped build (`scripts/trunk.sh`: panics abort at once) runs no hook: its panics are traps,
+///   reported as the next point says, without the panic's text;
 /// - a wasm trap without a panic (a stack overflow, a failed allocation, `unreachable`) runs no
 ///   hook: listeners on the worker's global for uncaught errors and unhandled rejections report
 ///   it the same way. (They run wasm code after the trap, which may have left a borrow or the

@@ -18,15 +18,16 @@ fi
 
 # The page's wasm is built with a pinned nightly and the standard library rebuilt
 # (scripts/trunk.sh says why); everything else builds with stable.
-WEB_NIGHTLY_DATE=$(sed -n 's/^WEB_NIGHTLY_DATE=//p' scripts/trunk.sh)
+WEB_NIGHTLY=$(sed -n 's/^WEB_NIGHTLY=//p' scripts/trunk.sh)
+WEB_NIGHTLY_RUSTC=$(sed -n 's/^WEB_NIGHTLY_RUSTC=//p' scripts/trunk.sh)
 if ! scripts/trunk.sh --toolchain >/dev/null; then
-  if rustc +nightly --version 2>/dev/null | grep -q "$WEB_NIGHTLY_DATE"; then
-    log "adding rust-src to the nightly of $WEB_NIGHTLY_DATE (the page's build rebuilds std)"
+  if rustc +nightly --version 2>/dev/null | grep -q "($WEB_NIGHTLY_RUSTC "; then
+    log "adding rust-src to the nightly (the page's build rebuilds std)"
     rustup component add rust-src --toolchain nightly \
       || log "could not add it: the page will be built with stable (larger wasm)"
   else
-    log "installing the nightly of $WEB_NIGHTLY_DATE with rust-src (the page's build)"
-    rustup toolchain install "nightly-$WEB_NIGHTLY_DATE" --profile minimal --component rust-src \
+    log "installing $WEB_NIGHTLY with rust-src (the page's build; about 20 s)"
+    rustup toolchain install "$WEB_NIGHTLY" --profile minimal --component rust-src \
       || log "could not install it: the page will be built with stable (larger wasm)"
   fi
 fi

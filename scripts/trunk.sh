@@ -15,13 +15,15 @@ cd "$(dirname "$0")/.."
 export PATH="$PWD/tests/node_modules/.bin:$HOME/.cargo/bin:$PATH"
 export TRUNK_SKIP_VERSION_CHECK=true
 
-WEB_NIGHTLY_DATE=2026-05-19
-# The toolchain's name: `nightly` when that is the pinned date's (the machine's image has it),
-# or the dated one.
+# The nightly channel of 2026-05-20, whose rustc is 1.97.0-nightly (e50aa6fba 2026-05-19).
+WEB_NIGHTLY=nightly-2026-05-20
+WEB_NIGHTLY_RUSTC=e50aa6fba
+# The toolchain's name: `nightly` when it is that compiler (this machine's image has it), or the
+# dated one.
 web_toolchain() {
   local tc
-  for tc in nightly "nightly-$WEB_NIGHTLY_DATE"; do
-    if rustc "+$tc" --version 2>/dev/null | grep -q "$WEB_NIGHTLY_DATE" \
+  for tc in nightly "$WEB_NIGHTLY"; do
+    if rustc "+$tc" --version 2>/dev/null | grep -q "($WEB_NIGHTLY_RUSTC " \
       && [ -f "$(rustc "+$tc" --print sysroot)/lib/rustlib/src/rust/library/Cargo.lock" ]; then
       echo "$tc"
       return 0
@@ -40,7 +42,7 @@ if tc=$(web_toolchain); then
   export CARGO_UNSTABLE_BUILD_STD=std,panic_abort
   export CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS="-Zunstable-options -Cpanic=immediate-abort"
 else
-  echo "warning: the nightly of $WEB_NIGHTLY_DATE with rust-src is not installed" \
+  echo "warning: $WEB_NIGHTLY with rust-src is not installed" \
     "(scripts/setup.sh installs it): building the page with stable, whose wasm is larger" >&2
 fi
 exec trunk "$@"

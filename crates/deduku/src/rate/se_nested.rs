@@ -1112,6 +1112,7 @@ fn others(grid: &Grid, c: usize, d: usize) -> Vec<Candidate> {
 
 /// The basic rules nested from level 1: locked candidates, hidden pairs, naked pairs, X-wings,
 /// the first of them that finds eliminations depending on the chain (rule parents).
+#[inline(never)]
 fn basic_rules(grid: &Grid, source: &Grid, out: &mut Vec<Advanced>) {
     let geo = geometry();
     let removed = |o: usize, d: usize| source[o] & !grid[o] & 1 << d != 0;
@@ -1300,6 +1301,9 @@ struct Unary {
     /// literals its literals lead to (its own included).
     comp: Vec<u32>,
     reach: Vec<LitSet>,
+    /// Per component, its one literal if its set holds no other (most components: a literal
+    /// that leads nowhere else), else `None`.
+    alone: Vec<Option<Lit>>,
     /// Make every search, those known to find nothing too (the tests' reference).
     every_search: bool,
 }
@@ -1363,6 +1367,7 @@ impl Adj {
         self.list.clear();
     }
 
+    /// The links of `l` (of kind `y`, `x`): a range of `list`.
     #[inline(always)]
     fn span(&mut self, grid: &Grid, l: Lit, y: bool, x: bool) -> std::ops::Range<usize> {
         // An "on" literal's links do not depend on X links: with Y links, one list serves both
@@ -1370,31 +1375,38 @@ impl Adj {
         let x = x || y && l.is_on();
         let k = (usize::from(y) * 2 + usize::from(x) - 1) * LITS + l.code();
         if self.epoch[k] != self.now {
-            let from = if y && l.is_on() {
-                // The cell's other digits, then the list without Y links (made first if it is
-                // not yet): its peers are the same.
-                let peers = self.span(grid, l, false, true);
-                let from = self.list.len();
-                let (c, d) = cell_digit(l);
-                for e in bits(grid[c] & !(1 << d)) {
-                    self.list.push((Lit::of(cand(c, e), false), Cause::Cell));
-                }
-                self.list.extend_from_within(peers);
-                from
-            } else {
-                let from = self.list.len();
-                Unary::implies(grid, &self.places, l, y, x, &mut self.list);
-                from
-            };
-            self.span[k] = (from as u32, (self.list.len() - from) as u32);
-            self.epoch[k] = self.now;
+            self.make(grid, l, y, x, k);
         }
         let (from, n) = self.span[k];
         from as usize..(from + n) as usize
     }
+
+    /// Makes the list of `l` (entry `k`) for [`Adj::span`].
+    #[inline(never)]
+    fn make(&mut self, grid: &Grid, l: Lit, y: bool, x: bool, k: usize) {
+        let from = if y && l.is_on() {
+            // The cell's other digits, then the list without Y links (made first if it is
+            // not yet): its peers are the same.
+            let peers = self.span(grid, l, false, true);
+            let from = self.list.len();
+            let (c, d) = cell_digit(l);
+            for e in bits(grid[c] & !(1 << d)) {
+                self.list.push((Lit::of(cand(c, e), false), Cause::Cell));
+            }
+            self.list.extend_from_within(peers);
+            from
+        } else {
+            let from = self.list.len();
+            Unary::implies(grid, &self.places, l, y, x, &mut self.list);
+            from
+        };
+        self.span[k] = (from as u32, (self.list.len() - from) as u32);
+        self.epoch[k] = self.now;
+    }
 }
 
 impl Unary {
+    #[inline(never)]
     fn hints(&mut self, grid: &Grid, initial: &Grid) -> Vec<Hint> {
         let mut all: Vec<(Hint, u32)> = Vec::new();
         self.adj.reset(grid);
@@ -1453,6 +1465,7 @@ impl Unary {
     /// on `grid` (`scc`), for every literal reachable from a candidate "on" of a cell with two
     /// digits or more (only two without X links: the cycles searched then), by Tarjan's
     /// search without recursion.
+    #[inline(never)]
     fn components(&mut self, grid: &Grid, y: bool, x: bool) {
         let mut t = std::mem::take(&mut self.tarjan);
         if t.index.len() != LITS {
@@ -1473,6 +1486,7 @@ impl Unary {
         self.order.clear();
         let with_reach = x && !self.every_search;
         self.reach.clear();
+        self.alone.clear();
         let mut counter = 0u32;
         for c in 0..81 {
             if grid[c].count_ones() < 2 {
@@ -1529,17 +1543,25 @@ impl Unary {
                         if with_reach {
                             // Every component its literals lead to is done (numbered) already.
                             // The set is made in place.
+                            // The set is made in place; a set of one literal is added as
+                            // that literal.
                             self.reach.push(LitSet::EMPTY);
                             let (done, set) = self.reach.split_at_mut(id as usize);
+                            let mut more = t.stack.len() - from > 1;
                             for &z in &t.stack[from..] {
                                 set[0].insert(z);
                                 for k in self.adj.span(grid, z, y, x) {
                                     let cw = self.comp[self.adj.list[k].0.code()];
                                     if cw != id {
-                                        set[0].union_with(&done[cw as usize]);
+                                        more = true;
+                                        match self.alone[cw as usize] {
+                                            Some(w) => set[0].insert(w),
+                                            None => set[0].union_with(&done[cw as usize]),
+                                        }
                                     }
                                 }
                             }
+                            self.alone.push(if more { None } else { Some(v) });
                         }
                         t.stack.truncate(from);
                     }
@@ -1628,6 +1650,7 @@ impl Unary {
     }
 
     #[allow(clippy::too_many_arguments)]
+    #[inline(never)]
     fn cycles(
         &mut self,
         grid: &Grid,

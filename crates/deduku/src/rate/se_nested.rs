@@ -76,6 +76,29 @@ fn cell_digit(l: Lit) -> (usize, usize) {
     (k.cell.index(), k.digit.index())
 }
 
+/// Whether mask `m` has two bits or more. The tests of a mask's size are written with these,
+/// not `count_ones`: without the `popcnt` instruction (x86-64's baseline) that is a long
+/// sequence, and they are in the inner loops.
+#[inline(always)]
+fn several(m: u16) -> bool {
+    m & m.wrapping_sub(1) != 0
+}
+
+/// Whether mask `m` has exactly two bits.
+#[inline(always)]
+fn two(m: u16) -> bool {
+    let r = m & m.wrapping_sub(1);
+    r != 0 && r & (r - 1) == 0
+}
+
+/// Whether cell mask `m` has exactly two cells.
+#[inline(always)]
+fn two_cells(m: CellSet) -> bool {
+    let m = m.bits();
+    let r = m & m.wrapping_sub(1);
+    r != 0 && r & (r - 1) == 0
+}
+
 /// The houses' cells (indexes as [`House`]'s: rows, columns, boxes) and each cell's houses in
 /// SE's order: block, row, column.
 struct Geometry {
@@ -228,17 +251,20 @@ impl Run {
     /// The ancestors of node `i` (itself included), a set of literals, made in `set` (`todo`:
     /// scratch). Made when asked for, by a walk up the parents: far fewer nodes are a hint's
     /// conclusion than are reached. Every ancestor but `i` was entered in the index, so no two
-    /// have the same literal, and a literal met again is a node met again.
-    fn ancestors(&self, i: u32, set: &mut LitSet, todo: &mut Vec<u32>) {
+    /// have the same literal, and a literal met again is a node met again. Returns the set's
+    /// size (counted as it is made: `LitSet::len` is 23 words' `count_ones`).
+    fn ancestors(&self, i: u32, set: &mut LitSet, todo: &mut Vec<u32>) -> u32 {
         *set = LitSet::EMPTY;
         todo.clear();
         todo.extend_from_slice(self.parents_of(i));
+        let mut n = 0;
         while let Some(p) = todo.pop() {
             if set.insert_new(self.nodes[p as usize].lit) {
+                n += 1;
                 todo.extend_from_slice(self.parents_of(p));
             }
         }
-        set.insert(self.nodes[i as usize].lit);
+        n + u32::from(set.insert_new(self.nodes[i as usize].lit))
     }
 
     fn parents_of(&self, i: u32) -> &[u32] {
@@ -584,14 +610,14 @@ impl Engine {
                 let (c, d) = cell_digit(run.nodes[p as usize].lit);
                 let mut outs: [(Lit, Cause); 4] = [(Lit::off(0), Cause::Start); 4];
                 let mut n = 0;
-                if grid[c].count_ones() == 2 {
+                if two(grid[c]) {
                     let e = (grid[c] & !(1 << d)).trailing_zeros() as usize;
                     outs[n] = (Lit::of(cand(c, e), true), Cause::Cell);
                     n += 1;
                 }
                 for &h in &geo.of[c] {
                     let here = places[d].intersection(House::from_index(usize::from(h)).cell_set());
-                    if here.len() == 2 {
+                    if two_cells(here) {
                         // The other place (the first if `c` is not one).
                         let other = here.minus(CellSet::single(Cell::from_index(c))).first();
                         let other = other.expect("two places");
@@ -929,8 +955,7 @@ impl Engine {
         let mut kept = Vec::new();
         let mut anc = LitSet::EMPTY;
         for &(run, t) in targets {
-            run.ancestors(t, &mut anc, &mut todo);
-            complexity += anc.len();
+            complexity += run.ancestors(t, &mut anc, &mut todo);
             if sink.initial.is_some() {
                 kept.push((run.nodes[0].lit, t));
             }
@@ -1153,7 +1178,7 @@ fn basic_rules(grid: &Grid, source: &Grid, out: &mut Vec<Advanced>) {
         for b in bases {
             for (d, &dc) in digit_cells.iter().enumerate() {
                 let p = dc & geo.mask[b];
-                if p.count_ones() < 2 {
+                if p & p.wrapping_sub(1) == 0 {
                     continue;
                 }
                 // A house of the other kind holding every place holds the first: for a box,
@@ -1189,7 +1214,7 @@ fn basic_rules(grid: &Grid, source: &Grid, out: &mut Vec<Advanced>) {
         for a in 0..9 {
             for b in a + 1..9 {
                 let u = ps[a] | ps[b];
-                if ps[a] == 0 || ps[b] == 0 || u.count_ones() != 2 {
+                if ps[a] == 0 || ps[b] == 0 || !two(u) {
                     continue;
                 }
                 let removes: Vec<Candidate> = bits(u)
@@ -1215,7 +1240,7 @@ fn basic_rules(grid: &Grid, source: &Grid, out: &mut Vec<Advanced>) {
             for j in i + 1..9 {
                 let (a, b) = (usize::from(cells[i]), usize::from(cells[j]));
                 let u = grid[a] | grid[b];
-                if grid[a] == 0 || grid[b] == 0 || u.count_ones() != 2 {
+                if grid[a] == 0 || grid[b] == 0 || !two(u) {
                     continue;
                 }
                 let removes: Vec<Candidate> = cells
@@ -1245,7 +1270,7 @@ fn basic_rules(grid: &Grid, source: &Grid, out: &mut Vec<Advanced>) {
             for r1 in bases.clone() {
                 for r2 in r1 + 1..bases.end {
                     let (p1, p2) = (places(r1, d), places(r2, d));
-                    if p1.count_ones() != 2 || p1 != p2 {
+                    if !two(p1) || p1 != p2 {
                         continue;
                     }
                     let covered: Vec<usize> = bits(p1).map(|i| covers.start + i).collect();
@@ -1433,11 +1458,11 @@ impl Unary {
                 }
             }
             for c in 0..81 {
-                if grid[c].count_ones() < 2 {
+                if !several(grid[c]) {
                     continue;
                 }
                 for d in bits(grid[c]) {
-                    if grid[c].count_ones() > 2 && !x {
+                    if several(grid[c] & (grid[c] - 1)) && !x {
                         continue;
                     }
                     // A cycle found has four links or more, through as many literals (the
@@ -1489,10 +1514,10 @@ impl Unary {
         self.alone.clear();
         let mut counter = 0u32;
         for c in 0..81 {
-            if grid[c].count_ones() < 2 {
+            if !several(grid[c]) {
                 continue;
             }
-            if !x && grid[c].count_ones() > 2 {
+            if !x && several(grid[c] & (grid[c] - 1)) {
                 continue;
             }
             for d in bits(grid[c]) {
@@ -1600,14 +1625,14 @@ impl Unary {
                 }
             }
         } else {
-            if y && grid[c].count_ones() == 2 {
+            if y && two(grid[c]) {
                 let e = (grid[c] & !(1 << d)).trailing_zeros() as usize;
                 out.push((Lit::of(cand(c, e), true), Cause::Cell));
             }
             if x {
                 for &h in &geo.of[c] {
                     let m = places[usize::from(h) * 9 + d];
-                    if m.count_ones() == 2 {
+                    if two(m) {
                         let cells = &geo.cells[usize::from(h)];
                         let a = cells[m.trailing_zeros() as usize];
                         let b = cells[15 - m.leading_zeros() as usize];

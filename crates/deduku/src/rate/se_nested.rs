@@ -69,11 +69,23 @@ fn cand(c: usize, d: usize) -> Candidate {
     Candidate::new(Cell::from_index(c), Digit::from_index(d))
 }
 
+/// Each candidate index's cell and digit indexes: a table, for [`cell_digit`] is in the
+/// inner loops (a division by 9 and index checks otherwise).
+static CELL_DIGIT: [(u8, u8); 729] = {
+    let mut t = [(0, 0); 729];
+    let mut i = 0;
+    while i < 729 {
+        t[i] = ((i / 9) as u8, (i % 9) as u8);
+        i += 1;
+    }
+    t
+};
+
 /// The cell and digit indexes of `l`'s candidate.
 #[inline(always)]
 fn cell_digit(l: Lit) -> (usize, usize) {
-    let k = l.candidate();
-    (k.cell.index(), k.digit.index())
+    let (c, d) = CELL_DIGIT[l.index()];
+    (usize::from(c), usize::from(d))
 }
 
 /// Whether mask `m` has two bits or more. The tests of a mask's size are written with these,
@@ -217,7 +229,12 @@ impl Run {
     /// A node not (yet) entered in the run's index.
     fn node(&mut self, l: Lit, cause: Cause, parents: &[u32], nested: Option<u32>) -> u32 {
         let from = self.parents.len() as u32;
-        self.parents.extend_from_slice(parents);
+        // Most nodes have one parent: pushed, not copied (a call of memcpy).
+        if let [p] = parents {
+            self.parents.push(*p);
+        } else {
+            self.parents.extend_from_slice(parents);
+        }
         self.nodes.push(Node { lit: l, cause, from, count: parents.len() as u32, nested });
         self.nested |= nested.is_some();
         self.nodes.len() as u32 - 1

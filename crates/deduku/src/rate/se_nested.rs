@@ -1548,27 +1548,29 @@ impl Unary {
                     counter += 1;
                     t.stack.push(v);
                     t.on_stack[v.code()] = true;
-                    let r = adj.span(grid, v, y, x);
-                    t.call.push((v, r.start, r.end));
+                    adj.span(grid, v, y, x)
                 };
-                visit(&mut t, &mut self.adj, root);
-                while let Some(&(v, k, end)) = t.call.last() {
+                // The literal under way and the rest of its links (`k..end`); `call` holds the
+                // literals it was reached from, each with the rest of its links.
+                let r = visit(&mut t, &mut self.adj, root);
+                let (mut v, mut k, mut end) = (root, r.start, r.end);
+                loop {
                     let vi = v.code();
                     if k < end {
-                        if let Some(top) = t.call.last_mut() {
-                            top.1 += 1;
-                        }
                         let w = self.adj.list[k].0;
+                        k += 1;
                         let wi = w.code();
                         if t.index[wi] == Tarjan::UNVISITED {
-                            visit(&mut t, &mut self.adj, w);
+                            t.call.push((v, k, end));
+                            let r = visit(&mut t, &mut self.adj, w);
+                            (v, k, end) = (w, r.start, r.end);
                         } else if t.on_stack[wi] {
                             t.low[vi] = t.low[vi].min(t.index[wi]);
                         }
                         continue;
                     }
-                    t.call.pop();
-                    if let Some(&(u, _, _)) = t.call.last() {
+                    let caller = t.call.pop();
+                    if let Some((u, _, _)) = caller {
                         let ui = u.code();
                         t.low[ui] = t.low[ui].min(t.low[vi]);
                     }
@@ -1592,8 +1594,8 @@ impl Unary {
                             let mut more = t.stack.len() - from > 1;
                             for &z in &t.stack[from..] {
                                 set[0].insert(z);
-                                for k in self.adj.span(grid, z, y, x) {
-                                    let cw = self.comp[self.adj.list[k].0.code()];
+                                for e in self.adj.span(grid, z, y, x) {
+                                    let cw = self.comp[self.adj.list[e].0.code()];
                                     if cw != id {
                                         more = true;
                                         match self.alone[cw as usize] {
@@ -1606,6 +1608,10 @@ impl Unary {
                             self.alone.push(if more { None } else { Some(v) });
                         }
                         t.stack.truncate(from);
+                    }
+                    match caller {
+                        Some(f) => (v, k, end) = f,
+                        None => break,
                     }
                 }
             }

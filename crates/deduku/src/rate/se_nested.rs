@@ -449,6 +449,9 @@ struct Engine {
     paused_at: Option<usize>,
     /// A nested call of [`Engine::nested_hints`] stopped by the stop check.
     pending: Option<Pending>,
+    /// Scratch of [`Engine::cell_hints`]: the runs of a cell's digits on and off.
+    on_runs: Vec<Entry>,
+    off_runs: Vec<Entry>,
 }
 
 /// A call of [`Engine::nested_hints`] stopped by the stop check, to go on with: its grids, the
@@ -484,6 +487,8 @@ impl Engine {
             aborted: false,
             paused_at: None,
             pending: None,
+            on_runs: Vec::new(),
+            off_runs: Vec::new(),
         }
     }
 
@@ -834,8 +839,9 @@ impl Engine {
             return;
         }
         let base = self.mode.base();
-        let mut on_runs: Vec<Entry> = Vec::new();
-        let mut off_runs: Vec<Entry> = Vec::new();
+        // The lists of the cell's runs: this engine's, kept empty between calls.
+        let mut on_runs = std::mem::take(&mut self.on_runs);
+        let mut off_runs = std::mem::take(&mut self.off_runs);
         for d in bits(grid[c]) {
             let k = cand(c, d);
             let on_e = self.get(grid, Lit::of(k, true), sink);
@@ -904,10 +910,11 @@ impl Engine {
                 }
             }
         }
-        for (d, (on_e, off_e)) in bits(grid[c]).zip(on_runs.into_iter().zip(off_runs)) {
+        for (d, (on_e, off_e)) in bits(grid[c]).zip(on_runs.drain(..).zip(off_runs.drain(..))) {
             self.put(Lit::of(cand(c, d), true), on_e);
             self.put(Lit::of(cand(c, d), false), off_e);
         }
+        (self.on_runs, self.off_runs) = (on_runs, off_runs);
     }
 
     /// Region forcing chains from `c`=`d` (when `c` is the digit's first place in the house).
@@ -916,9 +923,17 @@ impl Engine {
         let base = self.mode.base();
         for &h in &geo.of[c] {
             let cells = geo.cells[h as usize];
-            let places: Vec<usize> =
-                cells.iter().map(|&o| usize::from(o)).filter(|&o| grid[o] & 1 << d != 0).collect();
-            if !(places.len() == 2 || self.mode.multiple && places.len() > 2) || places[0] != c {
+            // The digit's places (on the stack: this runs for every digit of every cell).
+            let mut at = [0usize; 9];
+            let mut n = 0;
+            for &o in &cells {
+                if grid[usize::from(o)] & 1 << d != 0 {
+                    at[n] = usize::from(o);
+                    n += 1;
+                }
+            }
+            let places = &at[..n];
+            if !(n == 2 || self.mode.multiple && n > 2) || places[0] != c {
                 continue;
             }
             let mut entries: Vec<Entry> = Vec::new();

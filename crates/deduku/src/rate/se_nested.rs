@@ -296,7 +296,8 @@ impl Run {
 /// (the two chainings agree until the other's last rule finds nothing).
 #[derive(Clone, Debug)]
 struct Entry {
-    run: Run,
+    /// Boxed: entries are moved often (a run's five lists by value were a call of memcpy).
+    run: Box<Run>,
     found: Option<(u32, u32)>,
     done: Mode,
     /// A run of `done` stopped at the end of a wave, before its nested rules (how many of them
@@ -426,7 +427,8 @@ impl Mode {
 #[derive(Debug)]
 struct Engine {
     mode: Mode,
-    pool: Vec<Run>,
+    #[allow(clippy::vec_box, reason = "the runs go out of the pool boxed, into entries")]
+    pool: Vec<Box<Run>>,
     /// The runs of the current search, and the nested chains they met.
     runs: Runs,
     /// The chaining nested at level 4 (dynamic), or the multiple chains of level 3.
@@ -492,11 +494,11 @@ impl Engine {
         }
     }
 
-    fn take_run(&mut self) -> Run {
-        self.pool.pop().unwrap_or_else(Run::new)
+    fn take_run(&mut self) -> Box<Run> {
+        self.pool.pop().unwrap_or_else(|| Box::new(Run::new()))
     }
 
-    fn give_run(&mut self, mut r: Run) {
+    fn give_run(&mut self, mut r: Box<Run>) {
         r.clear();
         self.pool.push(r);
     }
@@ -847,7 +849,7 @@ impl Engine {
             let on_e = self.get(grid, Lit::of(k, true), sink);
             let (on_run, absurd) = (on_e.run, on_e.found);
             if dynamic && let Some((a, b)) = absurd {
-                let t = [(&on_run, a), (&on_run, b)];
+                let t = [(&*on_run, a), (&*on_run, b)];
                 self.offer(sink, base, 7, &t, vec![k], None, Cause::Start);
             }
             // The static chains use the assumption "off" for nothing (SE runs it all the same).
@@ -858,7 +860,7 @@ impl Engine {
             };
             let (off_run, absurd) = (off_e.run, off_e.found);
             if dynamic && let Some((a, b)) = absurd {
-                let t = [(&off_run, a), (&off_run, b)];
+                let t = [(&*off_run, a), (&*off_run, b)];
                 let removes = others(grid, c, d);
                 if !removes.is_empty() {
                     self.offer(sink, base, 7, &t, removes, Some(k), Cause::Start);
@@ -871,7 +873,7 @@ impl Engine {
                         let (x, e) = cell_digit(l);
                         let removes = others(grid, x, e);
                         if !removes.is_empty() {
-                            let t = [(&on_run, i), (&off_run, j)];
+                            let t = [(&*on_run, i), (&*off_run, j)];
                             let k = l.candidate();
                             self.offer(sink, base, 1, &t, removes, Some(k), Cause::Start);
                         }
@@ -880,7 +882,7 @@ impl Engine {
                 for &i in &on_run.off_order {
                     let l = on_run.nodes[i as usize].lit;
                     if let Some(j) = off_run.get(l) {
-                        let t = [(&on_run, i), (&off_run, j)];
+                        let t = [(&*on_run, i), (&*off_run, j)];
                         let k = l.candidate();
                         self.offer(sink, base, 1, &t, vec![k], None, Cause::Start);
                     }
@@ -902,7 +904,7 @@ impl Engine {
                         continue;
                     }
                     let t: Vec<(&Run, u32)> =
-                        on_runs.iter().filter_map(|e| Some((&e.run, e.run.get(l)?))).collect();
+                        on_runs.iter().filter_map(|e| Some((&*e.run, e.run.get(l)?))).collect();
                     let (removes, places) = conclusion(grid, l);
                     if !removes.is_empty() {
                         self.offer(sink, base, 5, &t, removes, places, Cause::Cell);
@@ -940,7 +942,7 @@ impl Engine {
             for &o in &places[1..] {
                 entries.push(self.get(grid, Lit::of(cand(o, d), true), sink));
             }
-            let runs: Vec<&Run> = entries.iter().map(|e| &e.run).collect();
+            let runs: Vec<&Run> = entries.iter().map(|e| &*e.run).collect();
             for on in [true, false] {
                 let order = if on { &on_run.on_order } else { &on_run.off_order };
                 for &i in order {

@@ -1245,10 +1245,18 @@ fn basic_rules(grid: &Grid, source: &Grid, out: &mut Vec<Advanced>) {
     // Hidden pairs: boxes, columns, rows.
     for h in (18..27).chain(9..18).chain(0..9) {
         let ps = place_table[h];
-        for a in 0..9 {
-            for b in a + 1..9 {
+        // Only digits of one or two places can make a pair: the pairs of the others are not
+        // visited.
+        let mut few = 0u16;
+        for (d, &m) in ps.iter().enumerate() {
+            if m != 0 && !several(m & (m - 1)) {
+                few |= 1 << d;
+            }
+        }
+        for a in bits(few) {
+            for b in bits(few & !((2 << a) - 1)) {
                 let u = ps[a] | ps[b];
-                if ps[a] == 0 || ps[b] == 0 || !two(u) {
+                if !two(u) {
                     continue;
                 }
                 let removes: Vec<Candidate> = bits(u)
@@ -1270,11 +1278,19 @@ fn basic_rules(grid: &Grid, source: &Grid, out: &mut Vec<Advanced>) {
     // Naked pairs: boxes, rows, columns.
     for h in (18..27).chain(0..18) {
         let cells = geo.cells[h];
-        for i in 0..9 {
-            for j in i + 1..9 {
+        // Only cells of one or two digits can make a pair.
+        let mut few = 0u16;
+        for (i, &o) in cells.iter().enumerate() {
+            let m = grid[usize::from(o)];
+            if m != 0 && !several(m & (m - 1)) {
+                few |= 1 << i;
+            }
+        }
+        for i in bits(few) {
+            for j in bits(few & !((2 << i) - 1)) {
                 let (a, b) = (usize::from(cells[i]), usize::from(cells[j]));
                 let u = grid[a] | grid[b];
-                if grid[a] == 0 || grid[b] == 0 || !two(u) {
+                if !two(u) {
                     continue;
                 }
                 let removes: Vec<Candidate> = cells
@@ -1301,10 +1317,18 @@ fn basic_rules(grid: &Grid, source: &Grid, out: &mut Vec<Advanced>) {
     // X-wings: rows as bases, then columns.
     for (bases, covers) in [(0..9, 9..18), (9..18, 0..9)] {
         for d in 0..9 {
-            for r1 in bases.clone() {
-                for r2 in r1 + 1..bases.end {
+            // The lines where the digit has two places (bit: the line's number among them).
+            let mut lines = 0u16;
+            for (i, r) in bases.clone().enumerate() {
+                if two(places(r, d)) {
+                    lines |= 1 << i;
+                }
+            }
+            for i1 in bits(lines) {
+                for i2 in bits(lines & !((2 << i1) - 1)) {
+                    let (r1, r2) = (bases.start + i1, bases.start + i2);
                     let (p1, p2) = (places(r1, d), places(r2, d));
-                    if !two(p1) || p1 != p2 {
+                    if p1 != p2 {
                         continue;
                     }
                     let covered: Vec<usize> = bits(p1).map(|i| covers.start + i).collect();

@@ -37,8 +37,10 @@
 //! find anything: a cycle search from a literal whose strongly connected component has fewer
 //! than four literals, and a forcing chain search from a literal whose opposite is not among
 //! the literals it leads to (a set per component, made from the sets of the components it
-//! leads to as Tarjan's search closes it), or that a failed search reached without reaching
-//! its opposite.
+//! leads to as Tarjan's search closes it; most are of one literal that leads nowhere else, and
+//! are added as that literal), or that a failed search reached without reaching its opposite.
+//! The inner loops test masks' sizes with bit tricks, not `count_ones` (a long sequence without
+//! `popcnt`, x86-64's baseline), and the runs kept are boxed (an entry is moved often).
 //!
 //! The search can stop before any run it computes ([`DynSearch::run`]), the nested chainings'
 //! runs too: the cell under way is searched again on the next call, from the runs kept, and a

@@ -37,8 +37,10 @@
 //! find anything: a cycle search from a literal whose strongly connected component has fewer
 //! than four literals, and a forcing chain search from a literal whose opposite is not among
 //! the literals it leads to (a set per component, made from the sets of the components it
-//! leads to as Tarjan's search closes it), or that a failed search reached without reaching
-//! its opposite.
+//! leads to as Tarjan's search closes it; most are of one literal that leads nowhere else, and
+//! are added as that literal), or that a failed search reached without reaching its opposite.
+//! The inner loops test masks' sizes with bit tricks, not `count_ones` (a long sequence without
+//! `popcnt`, x86-64's baseline), and the runs kept are boxed (an entry is moved often).
 //!
 //! The search can stop before any run it computes ([`DynSearch::run`]), the nested chainings'
 //! runs too: the cell under way is searched again on the next call, from the runs kept, and a
@@ -69,11 +71,46 @@ fn cand(c: usize, d: usize) -> Candidate {
     Candidate::new(Cell::from_index(c), Digit::from_index(d))
 }
 
+/// Each candidate index's cell and digit indexes: a table, for [`cell_digit`] is in the
+/// inner loops (a division by 9 and index checks otherwise).
+static CELL_DIGIT: [(u8, u8); 729] = {
+    let mut t = [(0, 0); 729];
+    let mut i = 0;
+    while i < 729 {
+        t[i] = ((i / 9) as u8, (i % 9) as u8);
+        i += 1;
+    }
+    t
+};
+
 /// The cell and digit indexes of `l`'s candidate.
 #[inline(always)]
 fn cell_digit(l: Lit) -> (usize, usize) {
-    let k = l.candidate();
-    (k.cell.index(), k.digit.index())
+    let (c, d) = CELL_DIGIT[l.index()];
+    (usize::from(c), usize::from(d))
+}
+
+/// Whether mask `m` has two bits or more. The tests of a mask's size are written with these,
+/// not `count_ones`: without the `popcnt` instruction (x86-64's baseline) that is a long
+/// sequence, and they are in the inner loops.
+#[inline(always)]
+fn several(m: u16) -> bool {
+    m & m.wrapping_sub(1) != 0
+}
+
+/// Whether mask `m` has exactly two bits.
+#[inline(always)]
+fn two(m: u16) -> bool {
+    let r = m & m.wrapping_sub(1);
+    r != 0 && r & (r - 1) == 0
+}
+
+/// Whether cell mask `m` has exactly two cells.
+#[inline(always)]
+fn two_cells(m: CellSet) -> bool {
+    let m = m.bits();
+    let r = m & m.wrapping_sub(1);
+    r != 0 && r & (r - 1) == 0
 }
 
 /// The houses' cells (indexes as [`House`]'s: rows, columns, boxes) and each cell's houses in
@@ -194,7 +231,12 @@ impl Run {
     /// A node not (yet) entered in the run's index.
     fn node(&mut self, l: Lit, cause: Cause, parents: &[u32], nested: Option<u32>) -> u32 {
         let from = self.parents.len() as u32;
-        self.parents.extend_from_slice(parents);
+        // Most nodes have one parent: pushed, not copied (a call of memcpy).
+        if let [p] = parents {
+            self.parents.push(*p);
+        } else {
+            self.parents.extend_from_slice(parents);
+        }
         self.nodes.push(Node { lit: l, cause, from, count: parents.len() as u32, nested });
         self.nested |= nested.is_some();
         self.nodes.len() as u32 - 1
@@ -228,17 +270,20 @@ impl Run {
     /// The ancestors of node `i` (itself included), a set of literals, made in `set` (`todo`:
     /// scratch). Made when asked for, by a walk up the parents: far fewer nodes are a hint's
     /// conclusion than are reached. Every ancestor but `i` was entered in the index, so no two
-    /// have the same literal, and a literal met again is a node met again.
-    fn ancestors(&self, i: u32, set: &mut LitSet, todo: &mut Vec<u32>) {
+    /// have the same literal, and a literal met again is a node met again. Returns the set's
+    /// size (counted as it is made: `LitSet::len` is 23 words' `count_ones`).
+    fn ancestors(&self, i: u32, set: &mut LitSet, todo: &mut Vec<u32>) -> u32 {
         *set = LitSet::EMPTY;
         todo.clear();
         todo.extend_from_slice(self.parents_of(i));
+        let mut n = 0;
         while let Some(p) = todo.pop() {
             if set.insert_new(self.nodes[p as usize].lit) {
+                n += 1;
                 todo.extend_from_slice(self.parents_of(p));
             }
         }
-        set.insert(self.nodes[i as usize].lit);
+        n + u32::from(set.insert_new(self.nodes[i as usize].lit))
     }
 
     fn parents_of(&self, i: u32) -> &[u32] {
@@ -253,7 +298,8 @@ impl Run {
 /// (the two chainings agree until the other's last rule finds nothing).
 #[derive(Clone, Debug)]
 struct Entry {
-    run: Run,
+    /// Boxed: entries are moved often (a run's five lists by value were a call of memcpy).
+    run: Box<Run>,
     found: Option<(u32, u32)>,
     done: Mode,
     /// A run of `done` stopped at the end of a wave, before its nested rules (how many of them
@@ -383,7 +429,8 @@ impl Mode {
 #[derive(Debug)]
 struct Engine {
     mode: Mode,
-    pool: Vec<Run>,
+    #[allow(clippy::vec_box, reason = "the runs go out of the pool boxed, into entries")]
+    pool: Vec<Box<Run>>,
     /// The runs of the current search, and the nested chains they met.
     runs: Runs,
     /// The chaining nested at level 4 (dynamic), or the multiple chains of level 3.
@@ -406,6 +453,9 @@ struct Engine {
     paused_at: Option<usize>,
     /// A nested call of [`Engine::nested_hints`] stopped by the stop check.
     pending: Option<Pending>,
+    /// Scratch of [`Engine::cell_hints`]: the runs of a cell's digits on and off.
+    on_runs: Vec<Entry>,
+    off_runs: Vec<Entry>,
 }
 
 /// A call of [`Engine::nested_hints`] stopped by the stop check, to go on with: its grids, the
@@ -441,14 +491,16 @@ impl Engine {
             aborted: false,
             paused_at: None,
             pending: None,
+            on_runs: Vec::new(),
+            off_runs: Vec::new(),
         }
     }
 
-    fn take_run(&mut self) -> Run {
-        self.pool.pop().unwrap_or_else(Run::new)
+    fn take_run(&mut self) -> Box<Run> {
+        self.pool.pop().unwrap_or_else(|| Box::new(Run::new()))
     }
 
-    fn give_run(&mut self, mut r: Run) {
+    fn give_run(&mut self, mut r: Box<Run>) {
         r.clear();
         self.pool.push(r);
     }
@@ -584,14 +636,14 @@ impl Engine {
                 let (c, d) = cell_digit(run.nodes[p as usize].lit);
                 let mut outs: [(Lit, Cause); 4] = [(Lit::off(0), Cause::Start); 4];
                 let mut n = 0;
-                if grid[c].count_ones() == 2 {
+                if two(grid[c]) {
                     let e = (grid[c] & !(1 << d)).trailing_zeros() as usize;
                     outs[n] = (Lit::of(cand(c, e), true), Cause::Cell);
                     n += 1;
                 }
                 for &h in &geo.of[c] {
                     let here = places[d].intersection(House::from_index(usize::from(h)).cell_set());
-                    if here.len() == 2 {
+                    if two_cells(here) {
                         // The other place (the first if `c` is not one).
                         let other = here.minus(CellSet::single(Cell::from_index(c))).first();
                         let other = other.expect("two places");
@@ -791,14 +843,15 @@ impl Engine {
             return;
         }
         let base = self.mode.base();
-        let mut on_runs: Vec<Entry> = Vec::new();
-        let mut off_runs: Vec<Entry> = Vec::new();
+        // The lists of the cell's runs: this engine's, kept empty between calls.
+        let mut on_runs = std::mem::take(&mut self.on_runs);
+        let mut off_runs = std::mem::take(&mut self.off_runs);
         for d in bits(grid[c]) {
             let k = cand(c, d);
             let on_e = self.get(grid, Lit::of(k, true), sink);
             let (on_run, absurd) = (on_e.run, on_e.found);
             if dynamic && let Some((a, b)) = absurd {
-                let t = [(&on_run, a), (&on_run, b)];
+                let t = [(&*on_run, a), (&*on_run, b)];
                 self.offer(sink, base, 7, &t, vec![k], None, Cause::Start);
             }
             // The static chains use the assumption "off" for nothing (SE runs it all the same).
@@ -809,7 +862,7 @@ impl Engine {
             };
             let (off_run, absurd) = (off_e.run, off_e.found);
             if dynamic && let Some((a, b)) = absurd {
-                let t = [(&off_run, a), (&off_run, b)];
+                let t = [(&*off_run, a), (&*off_run, b)];
                 let removes = others(grid, c, d);
                 if !removes.is_empty() {
                     self.offer(sink, base, 7, &t, removes, Some(k), Cause::Start);
@@ -822,7 +875,7 @@ impl Engine {
                         let (x, e) = cell_digit(l);
                         let removes = others(grid, x, e);
                         if !removes.is_empty() {
-                            let t = [(&on_run, i), (&off_run, j)];
+                            let t = [(&*on_run, i), (&*off_run, j)];
                             let k = l.candidate();
                             self.offer(sink, base, 1, &t, removes, Some(k), Cause::Start);
                         }
@@ -831,7 +884,7 @@ impl Engine {
                 for &i in &on_run.off_order {
                     let l = on_run.nodes[i as usize].lit;
                     if let Some(j) = off_run.get(l) {
-                        let t = [(&on_run, i), (&off_run, j)];
+                        let t = [(&*on_run, i), (&*off_run, j)];
                         let k = l.candidate();
                         self.offer(sink, base, 1, &t, vec![k], None, Cause::Start);
                     }
@@ -853,7 +906,7 @@ impl Engine {
                         continue;
                     }
                     let t: Vec<(&Run, u32)> =
-                        on_runs.iter().filter_map(|e| Some((&e.run, e.run.get(l)?))).collect();
+                        on_runs.iter().filter_map(|e| Some((&*e.run, e.run.get(l)?))).collect();
                     let (removes, places) = conclusion(grid, l);
                     if !removes.is_empty() {
                         self.offer(sink, base, 5, &t, removes, places, Cause::Cell);
@@ -861,10 +914,11 @@ impl Engine {
                 }
             }
         }
-        for (d, (on_e, off_e)) in bits(grid[c]).zip(on_runs.into_iter().zip(off_runs)) {
+        for (d, (on_e, off_e)) in bits(grid[c]).zip(on_runs.drain(..).zip(off_runs.drain(..))) {
             self.put(Lit::of(cand(c, d), true), on_e);
             self.put(Lit::of(cand(c, d), false), off_e);
         }
+        (self.on_runs, self.off_runs) = (on_runs, off_runs);
     }
 
     /// Region forcing chains from `c`=`d` (when `c` is the digit's first place in the house).
@@ -873,16 +927,24 @@ impl Engine {
         let base = self.mode.base();
         for &h in &geo.of[c] {
             let cells = geo.cells[h as usize];
-            let places: Vec<usize> =
-                cells.iter().map(|&o| usize::from(o)).filter(|&o| grid[o] & 1 << d != 0).collect();
-            if !(places.len() == 2 || self.mode.multiple && places.len() > 2) || places[0] != c {
+            // The digit's places (on the stack: this runs for every digit of every cell).
+            let mut at = [0usize; 9];
+            let mut n = 0;
+            for &o in &cells {
+                if grid[usize::from(o)] & 1 << d != 0 {
+                    at[n] = usize::from(o);
+                    n += 1;
+                }
+            }
+            let places = &at[..n];
+            if !(n == 2 || self.mode.multiple && n > 2) || places[0] != c {
                 continue;
             }
             let mut entries: Vec<Entry> = Vec::new();
             for &o in &places[1..] {
                 entries.push(self.get(grid, Lit::of(cand(o, d), true), sink));
             }
-            let runs: Vec<&Run> = entries.iter().map(|e| &e.run).collect();
+            let runs: Vec<&Run> = entries.iter().map(|e| &*e.run).collect();
             for on in [true, false] {
                 let order = if on { &on_run.on_order } else { &on_run.off_order };
                 for &i in order {
@@ -929,8 +991,7 @@ impl Engine {
         let mut kept = Vec::new();
         let mut anc = LitSet::EMPTY;
         for &(run, t) in targets {
-            run.ancestors(t, &mut anc, &mut todo);
-            complexity += anc.len();
+            complexity += run.ancestors(t, &mut anc, &mut todo);
             if sink.initial.is_some() {
                 kept.push((run.nodes[0].lit, t));
             }
@@ -1112,6 +1173,7 @@ fn others(grid: &Grid, c: usize, d: usize) -> Vec<Candidate> {
 
 /// The basic rules nested from level 1: locked candidates, hidden pairs, naked pairs, X-wings,
 /// the first of them that finds eliminations depending on the chain (rule parents).
+#[inline(never)]
 fn basic_rules(grid: &Grid, source: &Grid, out: &mut Vec<Advanced>) {
     let geo = geometry();
     let removed = |o: usize, d: usize| source[o] & !grid[o] & 1 << d != 0;
@@ -1152,7 +1214,7 @@ fn basic_rules(grid: &Grid, source: &Grid, out: &mut Vec<Advanced>) {
         for b in bases {
             for (d, &dc) in digit_cells.iter().enumerate() {
                 let p = dc & geo.mask[b];
-                if p.count_ones() < 2 {
+                if p & p.wrapping_sub(1) == 0 {
                     continue;
                 }
                 // A house of the other kind holding every place holds the first: for a box,
@@ -1185,10 +1247,18 @@ fn basic_rules(grid: &Grid, source: &Grid, out: &mut Vec<Advanced>) {
     // Hidden pairs: boxes, columns, rows.
     for h in (18..27).chain(9..18).chain(0..9) {
         let ps = place_table[h];
-        for a in 0..9 {
-            for b in a + 1..9 {
+        // Only digits of one or two places can make a pair: the pairs of the others are not
+        // visited.
+        let mut few = 0u16;
+        for (d, &m) in ps.iter().enumerate() {
+            if m != 0 && !several(m & (m - 1)) {
+                few |= 1 << d;
+            }
+        }
+        for a in bits(few) {
+            for b in bits(few & !((2 << a) - 1)) {
                 let u = ps[a] | ps[b];
-                if ps[a] == 0 || ps[b] == 0 || u.count_ones() != 2 {
+                if !two(u) {
                     continue;
                 }
                 let removes: Vec<Candidate> = bits(u)
@@ -1210,11 +1280,19 @@ fn basic_rules(grid: &Grid, source: &Grid, out: &mut Vec<Advanced>) {
     // Naked pairs: boxes, rows, columns.
     for h in (18..27).chain(0..18) {
         let cells = geo.cells[h];
-        for i in 0..9 {
-            for j in i + 1..9 {
+        // Only cells of one or two digits can make a pair.
+        let mut few = 0u16;
+        for (i, &o) in cells.iter().enumerate() {
+            let m = grid[usize::from(o)];
+            if m != 0 && !several(m & (m - 1)) {
+                few |= 1 << i;
+            }
+        }
+        for i in bits(few) {
+            for j in bits(few & !((2 << i) - 1)) {
                 let (a, b) = (usize::from(cells[i]), usize::from(cells[j]));
                 let u = grid[a] | grid[b];
-                if grid[a] == 0 || grid[b] == 0 || u.count_ones() != 2 {
+                if !two(u) {
                     continue;
                 }
                 let removes: Vec<Candidate> = cells
@@ -1241,10 +1319,18 @@ fn basic_rules(grid: &Grid, source: &Grid, out: &mut Vec<Advanced>) {
     // X-wings: rows as bases, then columns.
     for (bases, covers) in [(0..9, 9..18), (9..18, 0..9)] {
         for d in 0..9 {
-            for r1 in bases.clone() {
-                for r2 in r1 + 1..bases.end {
+            // The lines where the digit has two places (bit: the line's number among them).
+            let mut lines = 0u16;
+            for (i, r) in bases.clone().enumerate() {
+                if two(places(r, d)) {
+                    lines |= 1 << i;
+                }
+            }
+            for i1 in bits(lines) {
+                for i2 in bits(lines & !((2 << i1) - 1)) {
+                    let (r1, r2) = (bases.start + i1, bases.start + i2);
                     let (p1, p2) = (places(r1, d), places(r2, d));
-                    if p1.count_ones() != 2 || p1 != p2 {
+                    if p1 != p2 {
                         continue;
                     }
                     let covered: Vec<usize> = bits(p1).map(|i| covers.start + i).collect();
@@ -1300,6 +1386,9 @@ struct Unary {
     /// literals its literals lead to (its own included).
     comp: Vec<u32>,
     reach: Vec<LitSet>,
+    /// Per component, its one literal if its set holds no other (most components: a literal
+    /// that leads nowhere else), else `None`.
+    alone: Vec<Option<Lit>>,
     /// Make every search, those known to find nothing too (the tests' reference).
     every_search: bool,
 }
@@ -1363,6 +1452,7 @@ impl Adj {
         self.list.clear();
     }
 
+    /// The links of `l` (of kind `y`, `x`): a range of `list`.
     #[inline(always)]
     fn span(&mut self, grid: &Grid, l: Lit, y: bool, x: bool) -> std::ops::Range<usize> {
         // An "on" literal's links do not depend on X links: with Y links, one list serves both
@@ -1370,31 +1460,38 @@ impl Adj {
         let x = x || y && l.is_on();
         let k = (usize::from(y) * 2 + usize::from(x) - 1) * LITS + l.code();
         if self.epoch[k] != self.now {
-            let from = if y && l.is_on() {
-                // The cell's other digits, then the list without Y links (made first if it is
-                // not yet): its peers are the same.
-                let peers = self.span(grid, l, false, true);
-                let from = self.list.len();
-                let (c, d) = cell_digit(l);
-                for e in bits(grid[c] & !(1 << d)) {
-                    self.list.push((Lit::of(cand(c, e), false), Cause::Cell));
-                }
-                self.list.extend_from_within(peers);
-                from
-            } else {
-                let from = self.list.len();
-                Unary::implies(grid, &self.places, l, y, x, &mut self.list);
-                from
-            };
-            self.span[k] = (from as u32, (self.list.len() - from) as u32);
-            self.epoch[k] = self.now;
+            self.make(grid, l, y, x, k);
         }
         let (from, n) = self.span[k];
         from as usize..(from + n) as usize
     }
+
+    /// Makes the list of `l` (entry `k`) for [`Adj::span`].
+    #[inline(never)]
+    fn make(&mut self, grid: &Grid, l: Lit, y: bool, x: bool, k: usize) {
+        let from = if y && l.is_on() {
+            // The cell's other digits, then the list without Y links (made first if it is
+            // not yet): its peers are the same.
+            let peers = self.span(grid, l, false, true);
+            let from = self.list.len();
+            let (c, d) = cell_digit(l);
+            for e in bits(grid[c] & !(1 << d)) {
+                self.list.push((Lit::of(cand(c, e), false), Cause::Cell));
+            }
+            self.list.extend_from_within(peers);
+            from
+        } else {
+            let from = self.list.len();
+            Unary::implies(grid, &self.places, l, y, x, &mut self.list);
+            from
+        };
+        self.span[k] = (from as u32, (self.list.len() - from) as u32);
+        self.epoch[k] = self.now;
+    }
 }
 
 impl Unary {
+    #[inline(never)]
     fn hints(&mut self, grid: &Grid, initial: &Grid) -> Vec<Hint> {
         let mut all: Vec<(Hint, u32)> = Vec::new();
         self.adj.reset(grid);
@@ -1421,11 +1518,11 @@ impl Unary {
                 }
             }
             for c in 0..81 {
-                if grid[c].count_ones() < 2 {
+                if !several(grid[c]) {
                     continue;
                 }
                 for d in bits(grid[c]) {
-                    if grid[c].count_ones() > 2 && !x {
+                    if several(grid[c] & (grid[c] - 1)) && !x {
                         continue;
                     }
                     // A cycle found has four links or more, through as many literals (the
@@ -1453,6 +1550,7 @@ impl Unary {
     /// on `grid` (`scc`), for every literal reachable from a candidate "on" of a cell with two
     /// digits or more (only two without X links: the cycles searched then), by Tarjan's
     /// search without recursion.
+    #[inline(never)]
     fn components(&mut self, grid: &Grid, y: bool, x: bool) {
         let mut t = std::mem::take(&mut self.tarjan);
         if t.index.len() != LITS {
@@ -1473,12 +1571,13 @@ impl Unary {
         self.order.clear();
         let with_reach = x && !self.every_search;
         self.reach.clear();
+        self.alone.clear();
         let mut counter = 0u32;
         for c in 0..81 {
-            if grid[c].count_ones() < 2 {
+            if !several(grid[c]) {
                 continue;
             }
-            if !x && grid[c].count_ones() > 2 {
+            if !x && several(grid[c] & (grid[c] - 1)) {
                 continue;
             }
             for d in bits(grid[c]) {
@@ -1492,27 +1591,29 @@ impl Unary {
                     counter += 1;
                     t.stack.push(v);
                     t.on_stack[v.code()] = true;
-                    let r = adj.span(grid, v, y, x);
-                    t.call.push((v, r.start, r.end));
+                    adj.span(grid, v, y, x)
                 };
-                visit(&mut t, &mut self.adj, root);
-                while let Some(&(v, k, end)) = t.call.last() {
+                // The literal under way and the rest of its links (`k..end`); `call` holds the
+                // literals it was reached from, each with the rest of its links.
+                let r = visit(&mut t, &mut self.adj, root);
+                let (mut v, mut k, mut end) = (root, r.start, r.end);
+                loop {
                     let vi = v.code();
                     if k < end {
-                        if let Some(top) = t.call.last_mut() {
-                            top.1 += 1;
-                        }
                         let w = self.adj.list[k].0;
+                        k += 1;
                         let wi = w.code();
                         if t.index[wi] == Tarjan::UNVISITED {
-                            visit(&mut t, &mut self.adj, w);
+                            t.call.push((v, k, end));
+                            let r = visit(&mut t, &mut self.adj, w);
+                            (v, k, end) = (w, r.start, r.end);
                         } else if t.on_stack[wi] {
                             t.low[vi] = t.low[vi].min(t.index[wi]);
                         }
                         continue;
                     }
-                    t.call.pop();
-                    if let Some(&(u, _, _)) = t.call.last() {
+                    let caller = t.call.pop();
+                    if let Some((u, _, _)) = caller {
                         let ui = u.code();
                         t.low[ui] = t.low[ui].min(t.low[vi]);
                     }
@@ -1529,19 +1630,31 @@ impl Unary {
                         if with_reach {
                             // Every component its literals lead to is done (numbered) already.
                             // The set is made in place.
+                            // The set is made in place; a set of one literal is added as
+                            // that literal.
                             self.reach.push(LitSet::EMPTY);
                             let (done, set) = self.reach.split_at_mut(id as usize);
+                            let mut more = t.stack.len() - from > 1;
                             for &z in &t.stack[from..] {
                                 set[0].insert(z);
-                                for k in self.adj.span(grid, z, y, x) {
-                                    let cw = self.comp[self.adj.list[k].0.code()];
+                                for e in self.adj.span(grid, z, y, x) {
+                                    let cw = self.comp[self.adj.list[e].0.code()];
                                     if cw != id {
-                                        set[0].union_with(&done[cw as usize]);
+                                        more = true;
+                                        match self.alone[cw as usize] {
+                                            Some(w) => set[0].insert(w),
+                                            None => set[0].union_with(&done[cw as usize]),
+                                        }
                                     }
                                 }
                             }
+                            self.alone.push(if more { None } else { Some(v) });
                         }
                         t.stack.truncate(from);
+                    }
+                    match caller {
+                        Some(f) => (v, k, end) = f,
+                        None => break,
                     }
                 }
             }
@@ -1578,14 +1691,14 @@ impl Unary {
                 }
             }
         } else {
-            if y && grid[c].count_ones() == 2 {
+            if y && two(grid[c]) {
                 let e = (grid[c] & !(1 << d)).trailing_zeros() as usize;
                 out.push((Lit::of(cand(c, e), true), Cause::Cell));
             }
             if x {
                 for &h in &geo.of[c] {
                     let m = places[usize::from(h) * 9 + d];
-                    if m.count_ones() == 2 {
+                    if two(m) {
                         let cells = &geo.cells[usize::from(h)];
                         let a = cells[m.trailing_zeros() as usize];
                         let b = cells[15 - m.leading_zeros() as usize];
@@ -1628,6 +1741,7 @@ impl Unary {
     }
 
     #[allow(clippy::too_many_arguments)]
+    #[inline(never)]
     fn cycles(
         &mut self,
         grid: &Grid,

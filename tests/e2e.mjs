@@ -41,7 +41,7 @@ let foreignRequests = [];
 
 before(async () => {
   if (!base) {
-    assert.ok(existsSync(join(root, 'dist', 'index.html')), 'run `trunk build --release` first');
+    assert.ok(existsSync(join(root, 'dist', 'index.html')), 'run `scripts/trunk.sh build --release` first');
     server = await startServer(join(root, 'dist'), 0);
     base = `http://127.0.0.1:${server.address().port}/`;
   }

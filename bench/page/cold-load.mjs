@@ -3,7 +3,7 @@
 // where the time goes: the app wasm's arrival (its resource timing) and the longest main-thread
 // task up to the grid (Chromium's trace; on a cold load it is the app's first render).
 //
-//   node bench/page/cold-load.mjs RUNS DIST [DIST...]     (after `trunk build --release`)
+//   node bench/page/cold-load.mjs RUNS DIST [DIST...]     (after `scripts/trunk.sh build --release`)
 //
 // Each round serves every DIST on loopback in turn (the order reversed every other round, so a
 // slow spell of the machine does not always land on the same build). THROTTLE=N slows the page's

@@ -5,7 +5,7 @@
 // that), and the long main-thread tasks (> 50 ms) over the whole run, the worker's answers to
 // each change included. Moved here from the end-to-end tests, which only printed it.
 //
-//   node bench/page/key-latency.mjs RUNS DIST [DIST...]     (after `trunk build --release`)
+//   node bench/page/key-latency.mjs RUNS DIST [DIST...]     (after `scripts/trunk.sh build --release`)
 import { alternateBuilds, keyRound, keyToGrid, median, pasteInto, probeArgs, readSample, settleFrames, withFreshBrowser } from '../../tests/chromium.mjs';
 
 const { runs, dists } = probeArgs('key-latency');

@@ -2,7 +2,7 @@
 // (the e2e "page speed" test's phases), over many fresh browsers, for one or more builds side by
 // side: the numbers of the README's "Performance" table (`bench/run page`), and an A/B for a change to the page.
 //
-//   node bench/page/page-tasks.mjs RUNS DIST [DIST...]     (after `trunk build --release`)
+//   node bench/page/page-tasks.mjs RUNS DIST [DIST...]     (after `scripts/trunk.sh build --release`)
 //
 // Each round serves every DIST on loopback (in turn, the order reversed every other round, so a
 // slow spell of the machine does not always land on the same build) and runs one fresh browser

@@ -3,7 +3,7 @@
 // 1.6 Mbps down, 750 kbps up, 150 ms round trip) on the page, against tests/static-server.mjs
 // on DIST (precompressed files, validators, Cache-Control), a fresh browser profile each run.
 //
-//   node bench/page/slow-network.mjs RUNS DIST [DIST...]     (after `trunk build --release`)
+//   node bench/page/slow-network.mjs RUNS DIST [DIST...]     (after `scripts/trunk.sh build --release`)
 //
 // PLAIN=1 serves as the old server did (every file whole, uncompressed, no validators).
 // LINK=server makes the server itself the slow link instead (the same bandwidth, shared by

@@ -4,7 +4,7 @@
 // machine's load than the slow-4G times do, so it tells a change of the first render apart
 // where slow-network.mjs cannot. A fresh browser profile per run, builds alternating.
 //
-//   node bench/page/startup-task.mjs RUNS DIST [DIST...]     (after `trunk build --release`)
+//   node bench/page/startup-task.mjs RUNS DIST [DIST...]     (after `scripts/trunk.sh build --release`)
 //
 // Prints per run and then, per build, medians of: the cells' time after the wasm's last byte,
 // the start-up task's wall and thread time, V8's lazy compilation of wasm inside it (time, and

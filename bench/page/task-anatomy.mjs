@@ -6,7 +6,7 @@
 // click dispatched at the start of a frame, whose layout and paint ran in the same task); not
 // part of the test suite.
 //
-//   node bench/page/task-anatomy.mjs RUNS DIST [DIST...]     (after `trunk build --release`)
+//   node bench/page/task-anatomy.mjs RUNS DIST [DIST...]     (after `scripts/trunk.sh build --release`)
 import { TASK_PARTS, TRACE_WITH_WASM, alternateBuilds, median, probeArgs, readSample, traceSpeedPhases } from '../../tests/chromium.mjs';
 
 const { runs, dists } = probeArgs('task-anatomy');

@@ -8,7 +8,7 @@
 // changes that move that work: wasm-opt's inlining, the functions' sizes, when the worker
 // starts which job. Not part of the test suite.
 //
-//   node bench/page/wasm-compile.mjs RUNS DIST [DIST...]     (after `trunk build --release`)
+//   node bench/page/wasm-compile.mjs RUNS DIST [DIST...]     (after `scripts/trunk.sh build --release`)
 import { TRACE_WITH_WASM, alternateBuilds, median, pasteInto, phasesOf, probeArgs, readSample, settleFrames, traceEvents, withFreshBrowser } from '../../tests/chromium.mjs';
 
 const text = await readSample('forum-hardest-1');

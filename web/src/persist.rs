@@ -294,12 +294,15 @@ pub fn save(history: &History, settings: &Settings) -> Option<String> {
 }
 
 /// Runs `f` in a task of its own just after the next frame is drawn, when the layout is up to
-/// date (or after half a second, when no frame comes: a hidden tab).
-fn after_next_frame(f: fn()) {
+/// date, and again after half a second, for when no frame comes (a hidden tab): `f` must do its
+/// work once however often it is called. Also the page's first render's
+/// ([`crate::hooks::use_after_first_paint`]).
+pub fn after_next_frame(f: impl Fn() + Clone + 'static) {
     let Some(w) = web_sys::window() else { return };
+    let first = f.clone();
     let in_task = Closure::once_into_js(move || {
         if let Some(w) = web_sys::window() {
-            let run = Closure::once_into_js(f);
+            let run = Closure::once_into_js(first);
             let _ = w.set_timeout_with_callback(run.unchecked_ref());
         }
     });

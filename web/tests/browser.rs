@@ -1,6 +1,6 @@
 //! Browser tests (wasm-bindgen-test in headless Chromium): a real round trip through the built
-//! worker (`trunk build` must have produced `dist/`), and the grid and status components
-//! rendered into the page.
+//! worker (`scripts/trunk.sh build` must have produced `dist/`), and the grid and status
+//! components rendered into the page.
 #![cfg(target_arch = "wasm32")]
 
 use deduku_web::client::WorkerClient;
@@ -38,7 +38,7 @@ async fn worker_is_built() {
     let resp: web_sys::Response = resp.dyn_into().unwrap();
     assert!(
         resp.ok(),
-        "dist/worker.js is missing: run `trunk build --release` before the browser tests"
+        "dist/worker.js is missing: run `scripts/trunk.sh build --release` before the browser tests"
     );
 }
 

@@ -96,27 +96,17 @@ pub fn use_opened() -> Opened {
 /// Whether the page's first frame has been drawn. The closed menus' bodies (Puzzle, Tools,
 /// Share: about 140 elements, a third of the first render) are built only then: a first visit's
 /// one long task, which compiles and runs the app up to the grid, then does not also build what
-/// no one sees before opening a menu (`bench/NOTES.md`, "The first render"). The menus are
-/// closed when the page loads, so nothing on screen changes when their bodies come.
+/// no one sees before opening a menu (`bench/NOTES.md`, "The closed menus' bodies after the
+/// grid's first frame"). The menus are closed when the page loads, so nothing on screen changes
+/// when their bodies come.
 #[hook]
 pub fn use_after_first_paint() -> bool {
     let painted = use_state_eq(|| false);
     {
         let painted = painted.clone();
-        use_effect_with((), move |_| {
-            use gloo_timers::callback::Timeout;
-            use wasm_bindgen::JsCast;
-            // A frame, then a task: the browser draws the grid in between. A page loaded in a
-            // background tab gets no frames, so a timer does it there.
-            let later = painted.clone();
-            let after_frame = wasm_bindgen::closure::Closure::once_into_js(move || {
-                Timeout::new(0, move || later.set(true)).forget();
-            });
-            if let Some(w) = web_sys::window() {
-                let _ = w.request_animation_frame(after_frame.unchecked_ref());
-            }
-            Timeout::new(200, move || painted.set(true)).forget();
-        });
+        // A frame, then a task: the browser draws the grid in between (a background tab, which
+        // gets no frames, has a timer instead; setting the state twice changes nothing).
+        use_effect_with((), move |_| crate::persist::after_next_frame(move || painted.set(true)));
     }
     *painted
 }
